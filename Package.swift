@@ -1,0 +1,85 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// The parser modules built into `reader`: one folder each under `Plugins/`, each depending on
+/// the plugin API only. Adding a source means adding one entry here and one in
+/// `Sources/ReaderKit/Registry/BuiltinModules.swift`.
+let builtinModules: [(name: String, dependencies: [Target.Dependency])] = [
+    ("RFCIndex", []),
+    ("RFCText", []),
+    ("Tweets", []),
+    ("HTML", ["CLibXML2"]),
+]
+
+let package = Package(
+    name: "reader",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "reader", targets: ["reader"]),
+        .library(name: "ReaderKit", targets: ["ReaderKit"]),
+        .library(name: "ReaderPluginAPI", targets: ["ReaderPluginAPI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        // The small, dependency-free API every parser module is written against.
+        .target(name: "ReaderPluginAPI"),
+
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+
+        // The engine: registry, workers, fetcher, store, catalog, rendering, and the async API.
+        .target(
+            name: "ReaderKit",
+            dependencies: [
+                "ReaderPluginAPI",
+                "CZlib",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ] + builtinModules.map { .target(name: $0.name) }
+        ),
+
+        // The command line, as a library so that tests can drive it; `reader` is a thin shell.
+        .target(
+            name: "ReaderCLI",
+            dependencies: [
+                "ReaderKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "reader", dependencies: ["ReaderCLI"]),
+
+        // Shared by every test target: the corpus, a loopback HTTP server, a runner for the binary.
+        .target(
+            name: "ReaderTestSupport",
+            dependencies: [
+                "ReaderPluginAPI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/ReaderTestSupport"
+        ),
+        .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport"]),
+    ]
+        + builtinModules.map { module in
+            .target(
+                name: module.name,
+                dependencies: ["ReaderPluginAPI"] + module.dependencies,
+                path: "Plugins/\(module.name)"
+            )
+        }
+        + builtinModules.map { module in
+            .testTarget(
+                name: "\(module.name)Tests",
+                dependencies: [.target(name: module.name), "ReaderTestSupport"]
+            )
+        }
+)

@@ -1,0 +1,85 @@
+/// A parsed document: what every renderer (text, Markdown, JSON) reads.
+///
+/// A module fills in what its source has: an article has metadata and blocks, an index has
+/// entries, a timeline has ``Block/post(_:)`` blocks. Renderers know nothing of the source.
+public struct Document: Sendable, Hashable, Codable {
+    /// The request type that made it (`rfc`, `tweets`, …); the JSON `source` key.
+    public var source: String
+    /// The catalog key; the JSON `key` key.
+    public var key: String
+    public var title: String
+    public var metadata: Metadata
+    /// The body, in reading order.
+    public var blocks: [Block]
+    /// Links in the body; ``Inline/link`` indexes into this list.
+    public var links: [Link]
+    /// The records of an index-like document (the RFC index), for `list` and `search`.
+    public var entries: [Entry]
+    /// Said about the input to the reader, such as a partial error from an API.
+    public var notes: [String]
+    /// An entry of another stored document that describes this one (RFC 793 in the index):
+    /// its notices are shown as a banner and its annotations join this document's JSON.
+    public var describedBy: EntryReference?
+    /// Source-specific keys added to the JSON output (`number`, `sections`, `items`, …).
+    public var extra: [String: JSONValue]
+
+    public init(
+        source: String, key: String, title: String, metadata: Metadata = Metadata(), blocks: [Block] = [],
+        links: [Link] = [], entries: [Entry] = [], notes: [String] = [], describedBy: EntryReference? = nil,
+        extra: [String: JSONValue] = [:]
+    ) {
+        self.source = source
+        self.key = key
+        self.title = title
+        self.metadata = metadata
+        self.blocks = blocks
+        self.links = links
+        self.entries = entries
+        self.notes = notes
+        self.describedBy = describedBy
+        self.extra = extra
+    }
+}
+
+/// What is known about a document besides its body. Dates are ISO 8601 strings.
+public struct Metadata: Sendable, Hashable, Codable {
+    public var byline: String?
+    public var authors: [String]
+    public var date: String?
+    public var siteName: String?
+    public var language: String?
+    /// The address the document was read from, after redirects.
+    public var url: String?
+
+    public init(
+        byline: String? = nil, authors: [String] = [], date: String? = nil, siteName: String? = nil,
+        language: String? = nil, url: String? = nil
+    ) {
+        self.byline = byline
+        self.authors = authors
+        self.date = date
+        self.siteName = siteName
+        self.language = language
+        self.url = url
+    }
+}
+
+/// A link of the document; the text renderer lists them as numbered references.
+public struct Link: Sendable, Hashable, Codable {
+    public var text: String
+    public var url: String
+    public init(text: String, url: String) {
+        self.text = text
+        self.url = url
+    }
+}
+
+/// Points at entry `id` of the stored document under catalog key `key`.
+public struct EntryReference: Sendable, Hashable, Codable {
+    public var key: String
+    public var id: String
+    public init(key: String, id: String) {
+        self.key = key
+        self.id = id
+    }
+}

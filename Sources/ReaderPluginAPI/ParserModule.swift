@@ -1,0 +1,69 @@
+/// A parser module turns the bytes of one kind of source into a ``Document``.
+///
+/// This is the one protocol a new source implements. A module is pure: it gets bytes and a
+/// description of where they came from, and returns a document. It never opens a connection,
+/// touches the file system or keeps global state; the engine does all of that, so that every
+/// module gets the store, the offline mode, cancellation and the workers for free.
+public protocol ParserModule: Sendable {
+    /// What the module is and what it accepts; read by the registry and `reader sources`.
+    var descriptor: ModuleDescriptor { get }
+
+    /// Parses one fetched or local input. Throws ``ParseError`` for input it cannot read.
+    func parse(_ input: ParseInput) throws -> Document
+
+    /// How sure the module is that a local file or an unlabelled download is its kind, from
+    /// its first bytes and name: 0 (not mine) to 100 (certainly mine). The registry picks the
+    /// highest; the default looks at the file extension and media type only.
+    func recognize(_ sample: Sample) -> Int
+
+    /// Where the request `argument` (such as `793` for `rfc`) lives, as URLs tried in order
+    /// until one exists. `nil` when the module is only reached by URL or file.
+    func locate(_ argument: String, settings: Settings) throws -> Location?
+
+    /// Expands the arguments of a request (`1-60` to `1`, `2`, … `60`); identity by default.
+    func expand(_ arguments: [String]) throws -> [String]
+}
+
+extension ParserModule {
+    public func recognize(_ sample: Sample) -> Int {
+        if let mediaType = sample.mediaType, descriptor.mediaTypes.contains(mediaType) { return 50 }
+        if let ext = sample.fileExtension, descriptor.fileExtensions.contains(ext) { return 40 }
+        return 0
+    }
+
+    public func locate(_ argument: String, settings: Settings) throws -> Location? { nil }
+
+    public func expand(_ arguments: [String]) throws -> [String] { arguments }
+}
+
+/// The static facts about a module, as `reader sources` lists them.
+public struct ModuleDescriptor: Sendable, Hashable, Codable {
+    /// A short unique name, such as `rfc-text`.
+    public var name: String
+    /// The request types it serves, such as `["rfc"]`; the first is its main one.
+    public var requestTypes: [String]
+    /// URL patterns it accepts, `*` matching any run of characters
+    /// (`https://www.rfc-editor.org/rfc/rfc*.txt`). The most specific match wins.
+    public var urlPatterns: [String]
+    /// Media types it reads, such as `text/plain` or `application/json`.
+    public var mediaTypes: [String]
+    /// File extensions it reads, without the dot.
+    public var fileExtensions: [String]
+    /// Bumped whenever the same bytes would parse differently, so stored documents are redone.
+    public var version: String
+    /// One line for `reader sources`.
+    public var summary: String
+
+    public init(
+        name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
+        fileExtensions: [String] = [], version: String, summary: String
+    ) {
+        self.name = name
+        self.requestTypes = requestTypes
+        self.urlPatterns = urlPatterns
+        self.mediaTypes = mediaTypes
+        self.fileExtensions = fileExtensions
+        self.version = version
+        self.summary = summary
+    }
+}

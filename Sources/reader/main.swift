@@ -1,0 +1,3 @@
+import ReaderCLI
+
+await ReaderCommand.main()
