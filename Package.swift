@@ -55,19 +55,22 @@ let package = Package(
         ),
         .executableTarget(name: "reader", dependencies: ["ReaderCLI"]),
 
-        // Shared by every test target: the corpus, a loopback HTTP server, a runner for the binary.
+        // Shared by every test target: the corpus and helpers on documents; no dependencies, so
+        // a module's tests build without the engine.
+        .target(name: "ReaderTestSupport", dependencies: ["ReaderPluginAPI"], path: "Tests/ReaderTestSupport"),
+        // A real HTTP server on 127.0.0.1 and a runner for the built `reader` binary.
         .target(
-            name: "ReaderTestSupport",
+            name: "LoopbackServer",
             dependencies: [
-                "ReaderPluginAPI",
+                "ReaderTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
-            path: "Tests/ReaderTestSupport"
+            path: "Tests/LoopbackServer"
         ),
-        .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport"]),
-        .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "LoopbackServer"]),
+        .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "LoopbackServer"]),
     ]
         + builtinModules.map { module in
             .target(
