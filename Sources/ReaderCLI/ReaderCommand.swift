@@ -1,8 +1,49 @@
 import ArgumentParser
+import Foundation
 import ReaderKit
 
+/// `reader`: read RFCs, posts and web pages in a terminal, and keep every one offline.
 public struct ReaderCommand: AsyncParsableCommand {
     public init() {}
-    public static let configuration = CommandConfiguration(commandName: "reader")
-    public func run() async throws {}
+
+    public static let configuration = CommandConfiguration(
+        commandName: "reader",
+        abstract: "Read RFCs, posts and web pages in a terminal; everything read once opens again offline.",
+        version: ReaderVersion.current,
+        subcommands: [Fetch.self, Open.self, List.self, Search.self, Sources.self, Cache.self]
+    )
+
+    /// Runs the command line: parses it, runs the command with Ctrl-C wired to cancellation,
+    /// and turns every error into one line on stderr and the contract's exit code.
+    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            exit(withError: error)
+        }
+        let work = Task {
+            if var async = command as? any AsyncParsableCommand {
+                try await async.run()
+            } else {
+                var sync = command
+                try sync.run()
+            }
+        }
+        let interrupt = Interrupt.onSignal { work.cancel() }
+        let result = await work.result
+        withExtendedLifetime(interrupt) {}
+        switch result {
+        case .success:
+            Foundation.exit(0)
+        case .failure(let error as ReaderError):
+            Terminal.error(error.description)
+            Foundation.exit(error.exitCode)
+        case .failure(let error) where error is CancellationError:
+            Terminal.error(ReaderError.cancelled.description)
+            Foundation.exit(ReaderError.cancelled.exitCode)
+        case .failure(let error):
+            exit(withError: error)
+        }
+    }
 }

@@ -70,11 +70,18 @@ public struct Location: Sendable, Hashable {
     public var urls: [String]
     public var headers: [String: String]
     public var secretHeaders: Set<String>
+    /// True when what lives there never changes once published (an RFC): a stored copy is
+    /// used as it is, without asking the server again.
+    public var isImmutable: Bool
 
-    public init(key: String, urls: [String], headers: [String: String] = [:], secretHeaders: Set<String> = []) {
+    public init(
+        key: String, urls: [String], headers: [String: String] = [:], secretHeaders: Set<String> = [],
+        isImmutable: Bool = false
+    ) {
         self.key = key
         self.urls = urls
         self.headers = headers
         self.secretHeaders = secretHeaders
+        self.isImmutable = isImmutable
     }
 }

@@ -1,3 +1,3 @@
 import ReaderCLI
 
-await ReaderCommand.main()
+await ReaderCommand.runMain()

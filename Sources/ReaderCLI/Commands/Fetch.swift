@@ -1,0 +1,87 @@
+import ArgumentParser
+import ReaderKit
+
+struct Fetch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Download (or revalidate) and parse documents into the store.",
+        discussion: """
+            reader fetch rfc-index            the RFC index
+            reader fetch rfc 793 2616 1-60    RFCs, ranges allowed; stored ones are skipped
+            reader fetch URL ...              any http(s) URL; the module is chosen by the registry
+            reader fetch tweets user:NAME     X API v2 (needs READER_X_BEARER_TOKEN)
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "A source and its arguments (rfc-index, rfc N…, tweets user:NAME) or URLs.")
+    var words: [String]
+
+    func run() async throws {
+        if global.offline { throw ReaderError.usage("fetch cannot run --offline: it is what goes online") }
+        let reader = global.makeReader()
+        let requests = try reader.fetchRequests(words)
+        let operation = reader.fetch(requests)
+        let reporter = ProgressReporter(total: requests.count, quiet: requests.count == 1)
+        var finished: [FetchResult] = []
+        var failed: [(String, ReaderError)] = []
+        var cancelled = 0
+        await withTaskCancellationHandler {
+            for await event in operation.events {
+                reporter.handle(event)
+                switch event {
+                case .finished(_, let result): finished.append(result)
+                case .failed(let key, let error): failed.append((key, error))
+                case .cancelled: cancelled += 1
+                default: break
+                }
+            }
+        } onCancel: {
+            Task { await operation.cancel() }
+        }
+        reporter.finish()
+        Terminal.print(FetchSummary(requests: requests.count, finished: finished, failed: failed, cancelled: cancelled).line)
+        if cancelled > 0 { throw ReaderError.cancelled }
+        if let (_, error) = failed.first {
+            // One failure is the whole story; with several, the lines above named each.
+            if requests.count == 1 { throw error }
+            throw ExitCode(failed.contains { $0.1.exitCode == 5 } && failed.allSatisfy { $0.1.exitCode == 5 } ? 5 : 4)
+        }
+    }
+}
+
+/// The one line `reader fetch` ends with.
+struct FetchSummary {
+    let requests: Int
+    let finished: [FetchResult]
+    let failed: [(String, ReaderError)]
+    let cancelled: Int
+
+    var line: String {
+        let fetched = finished.reduce(0) { $0 + $1.bytesFetched }
+        let stored = finished.reduce(0) { $0 + $1.bytesStored }
+        if requests == 1, let result = finished.first {
+            var text = "\(result.key): "
+            if result.entries > 0 {
+                text += "\(result.entries) entries (\(result.entriesNew) new, \(result.entriesUpdated) updated), "
+            } else if !result.title.isEmpty {
+                text += "\"\(result.title)\", "
+            }
+            switch result.status {
+            case .fetched: text += "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+            case .notModified: text += "not modified since last fetch"
+            case .alreadyStored: text += "already stored"
+            }
+            return text
+        }
+        let new = finished.filter { $0.status == .fetched }.count
+        let kept = finished.count - new
+        var text = "\(finished.count) of \(requests) done (\(new) fetched, \(kept) already stored), "
+            + "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+        if !failed.isEmpty {
+            let names = failed.prefix(10).map(\.0).joined(separator: ", ")
+            text += "; \(failed.count) failed: \(names)\(failed.count > 10 ? ", …" : "")"
+        }
+        if cancelled > 0 { text += "; \(cancelled) cancelled (run the same command again to resume)" }
+        return text
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import ReaderKit
+import ReaderPluginAPI
+
+struct List: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the RFC index, offline.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "Only this status (\"INTERNET STANDARD\", PROPOSED-STANDARD, UNKNOWN, …).")
+    var status: String?
+
+    @Option(name: .long, help: "Only RFCs published this year.")
+    var year: Int?
+
+    @Option(name: .long, help: "At most this many entries.")
+    var limit: Int?
+
+    @Flag(name: .long, help: "Print a JSON array of entries.")
+    var json = false
+
+    func run() async throws {
+        let entries = try global.makeReader().list(status: status, year: year, limit: limit)
+        try EntryOutput.print(entries, json: json)
+    }
+}
+
+struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Search the RFC index, offline: the exact number first, then title words, then authors.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "Words (or an RFC number) that every result matches.")
+    var words: [String]
+
+    @Option(name: .long, help: "At most this many results.")
+    var limit: Int?
+
+    @Flag(name: .long, help: "Print a JSON array of entries.")
+    var json = false
+
+    func run() async throws {
+        let entries = try global.makeReader().search(words, limit: limit)
+        try EntryOutput.print(entries, json: json)
+    }
+}
+
+enum EntryOutput {
+    static func print(_ entries: [Entry], json: Bool) throws {
+        if json {
+            Terminal.printRaw(try JSONRenderer.entries(entries))
+        } else if !entries.isEmpty {
+            Terminal.print(entries.map { EntryLine.text($0, width: Terminal.width) }.joined(separator: "\n"))
+        }
+    }
+}

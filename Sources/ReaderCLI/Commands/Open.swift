@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import ReaderKit
+
+struct Open: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a document: an RFC number, rfc-index, a URL or a file; fetched first when absent.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "RFC numbers, rfc-index, URLs or files. Several print one document after another (JSON Lines with --format json).")
+    var targets: [String]
+
+    @Option(name: .long, help: "text, markdown or json.")
+    var format: Format = .text
+
+    @Option(name: .long, help: "Only this section, with its subsections (3.2, A.1, REFERENCES).")
+    var section: String?
+
+    @Flag(name: .long, help: "Do not pipe through $PAGER.")
+    var noPager = false
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    func run() async throws {
+        let reader = global.makeReader()
+        let options = RenderOptions(
+            format: RenderOptions.Format(rawValue: format.rawValue) ?? .text, width: Terminal.width, styled: Terminal.colour,
+            section: section)
+        var output: [String] = []
+        for target in targets {
+            let opened = try await reader.open(try reader.openRequest(target))
+            let rendered = try Renderer.render(opened, options)
+            // JSON Lines go out as each document is ready, so a long batch streams.
+            if format == .json { Terminal.printRaw(rendered) } else { output.append(rendered) }
+        }
+        if format == .json { return }
+        let text = TerminalSanitizer.clean(output.joined(separator: "\n"), colour: Terminal.colour)
+        if noPager || !Terminal.stdoutIsTerminal || !Pager.show(text) {
+            Terminal.write(text, to: STDOUT_FILENO)
+        }
+    }
+}

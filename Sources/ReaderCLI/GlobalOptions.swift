@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import ReaderKit
+import ReaderPluginAPI
+
+/// The options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The store folder (default: $READER_CACHE_DIR, $XDG_CACHE_HOME/reader or ~/.cache/reader).")
+    var cacheDir: String?
+
+    @Flag(name: .long, help: "Never open a network connection; what is not stored is an error (exit 3).")
+    var offline = false
+
+    @Option(name: .long, help: "Parallel fetches.")
+    var jobs: Int = 8
+
+    @Flag(name: .long, help: "Say more about what happens, on stderr.")
+    var verbose = false
+
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
+    }
+
+    /// The engine, configured from these options and the environment.
+    func makeReader() -> Reader {
+        let environment = ProcessInfo.processInfo.environment
+        let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
+        let settings = Settings(environment.filter { $0.key.hasPrefix("READER_") })
+        return Reader(configuration: Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ReaderKit
+
+/// The process's terminal: whether stdout/stderr are terminals, their width, colour, and
+/// writing. Text meant for people always leaves through ``TerminalSanitizer`` here.
+enum Terminal {
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Colour is off when `NO_COLOR` is set or stdout is not a terminal (the contract).
+    static var colour: Bool {
+        stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    /// Columns to wrap to: the terminal's, else `COLUMNS`, else 80; never wider than 100,
+    /// past which lines are hard to read.
+    static var width: Int {
+        var size = winsize()
+        if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return min(100, Int(size.ws_col))
+        }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            return min(100, columns)
+        }
+        return 80
+    }
+
+    /// Writes text for people to stdout, sanitized.
+    static func print(_ text: String) {
+        write(TerminalSanitizer.clean(text.hasSuffix("\n") ? text : text + "\n", colour: colour), to: STDOUT_FILENO)
+    }
+
+    /// Writes machine output (JSON) to stdout as it is.
+    static func printRaw(_ text: String) {
+        write(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
+    }
+
+    /// One line on stderr, prefixed with `reader:`.
+    static func error(_ message: String) {
+        let line = "reader: " + message.replacingOccurrences(of: "\n", with: " ")
+        write(TerminalSanitizer.clean(line + "\n", colour: false), to: STDERR_FILENO)
+    }
+
+    /// Writes to stderr as it is (progress bars).
+    static func status(_ text: String) {
+        write(text, to: STDERR_FILENO)
+    }
+
+    static func write(_ text: String, to fd: Int32) {
+        let bytes = Array(text.utf8)
+        let total = bytes.count
+        var done = 0
+        while done < total {
+            let count = bytes.withUnsafeBytes { buffer in
+                Foundation.write(fd, buffer.baseAddress.map { $0 + done }, total - done)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            done += count
+        }
+    }
+}
+
+/// Byte counts for people: `1.9 MB`.
+enum ByteCount {
+    static func format(_ bytes: Int) -> String {
+        let value = Double(bytes)
+        if value >= 1_000_000_000 { return String(format: "%.1f GB", value / 1_000_000_000) }
+        if value >= 1_000_000 { return String(format: "%.1f MB", value / 1_000_000) }
+        if value >= 1_000 { return String(format: "%.1f kB", value / 1_000) }
+        return "\(bytes) B"
+    }
+}

@@ -1,0 +1,162 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// What one fetch gave.
+public enum FetchOutcome: Sendable {
+    case fetched(FetchedBody)
+    /// The server said the stored copy is still current (HTTP 304).
+    case notModified
+    /// 404 or 410, or a missing local file: the caller may try the next candidate URL.
+    case notFound
+}
+
+public struct FetchedBody: Sendable {
+    public var bytes: [UInt8]
+    /// The URL after redirects.
+    public var url: String
+    public var mediaType: String?
+    public var charset: String?
+    public var etag: String?
+    public var lastModified: String?
+}
+
+/// Validators of a stored copy, sent so that an unchanged resource costs a 304.
+public struct Validators: Sendable {
+    public var etag: String?
+    public var lastModified: String?
+}
+
+/// Gets bytes from http(s) and `file://` URLs, with redirects, timeouts, gzip, a body-size
+/// limit and revalidation. It is only ever created when the user is online.
+public actor Fetcher {
+    public struct Limits: Sendable {
+        /// The most bytes a body may have; larger bodies fail rather than fill memory.
+        public var maxBodyBytes: Int = 256 << 20
+        public var connectTimeout: TimeInterval = 10
+        /// The longest wait for the next bytes of a response.
+        public var readTimeout: TimeInterval = 30
+        public var maxRedirects: Int = 10
+        public init() {}
+    }
+
+    private let limits: Limits
+    private var client: HTTPClient?
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    /// Fetches `url`; `progress` is called with the bytes received so far.
+    public func fetch(
+        _ url: String, headers: [String: String] = [:], validators: Validators? = nil,
+        progress: @Sendable (Int, Int?) -> Void = { _, _ in }
+    ) async throws -> FetchOutcome {
+        if url.hasPrefix("file://") { return try readLocal(url) }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+            throw ReaderError.usage("\(url): only http, https and file URLs can be fetched")
+        }
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "User-Agent", value: "reader/\(ReaderVersion.current)")
+        request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        if let etag = validators?.etag { request.headers.add(name: "If-None-Match", value: etag) }
+        if let lastModified = validators?.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
+        do {
+            let response = try await httpClient().execute(request, timeout: .hours(1))
+            switch response.status.code {
+            case 200..<300:
+                let bytes = try await collect(response, url: url, progress: progress)
+                let (mediaType, charset) = MediaType.parse(response.headers.first(name: "Content-Type"))
+                return .fetched(FetchedBody(
+                    bytes: bytes, url: response.url?.absoluteString ?? url, mediaType: mediaType, charset: charset,
+                    etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified")))
+            case 304:
+                return .notModified
+            case 404, 410:
+                return .notFound
+            default:
+                var reason = "HTTP \(response.status.code) \(response.status.reasonPhrase)"
+                if let retry = response.headers.first(name: "Retry-After") { reason += " (retry after \(retry) s)" }
+                throw ReaderError.network(url: url, reason: reason)
+            }
+        } catch let error as ReaderError {
+            throw error
+        } catch is CancellationError {
+            throw ReaderError.cancelled
+        } catch {
+            throw ReaderError.network(url: url, reason: Self.describe(error))
+        }
+    }
+
+    /// Releases the connections; call once when done.
+    public func shutdown() async {
+        if let client {
+            try? await client.shutdown()
+            self.client = nil
+        }
+    }
+
+    private func httpClient() -> HTTPClient {
+        if let client { return client }
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .follow(max: limits.maxRedirects, allowCycles: false)
+        configuration.timeout = .init(
+            connect: .milliseconds(Int64(limits.connectTimeout * 1000)), read: .milliseconds(Int64(limits.readTimeout * 1000)))
+        configuration.decompression = .enabled(limit: .size(limits.maxBodyBytes))
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.client = client
+        return client
+    }
+
+    private func collect(_ response: HTTPClientResponse, url: String, progress: (Int, Int?) -> Void) async throws -> [UInt8] {
+        let expected = response.headers.first(name: "Content-Length").flatMap(Int.init)
+        if let expected, expected > limits.maxBodyBytes {
+            throw ReaderError.network(url: url, reason: "body of \(expected) bytes is over the limit of \(limits.maxBodyBytes)")
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(min(expected ?? 64 << 10, limits.maxBodyBytes))
+        for try await buffer in response.body {
+            try Task.checkCancellation()
+            bytes.append(contentsOf: buffer.readableBytesView)
+            guard bytes.count <= limits.maxBodyBytes else {
+                throw ReaderError.network(url: url, reason: "body is over the limit of \(limits.maxBodyBytes) bytes")
+            }
+            progress(bytes.count, expected)
+        }
+        return bytes
+    }
+
+    private func readLocal(_ url: String) throws -> FetchOutcome {
+        guard let path = URL(string: url)?.path, !path.isEmpty else {
+            throw ReaderError.usage("\(url): not a valid file URL")
+        }
+        do {
+            guard let bytes = try FileSystem.read(path, limit: limits.maxBodyBytes) else { return .notFound }
+            return .fetched(FetchedBody(bytes: bytes, url: url, mediaType: nil, charset: nil, etag: nil, lastModified: nil))
+        } catch {
+            throw ReaderError.network(url: url, reason: "\(error)")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .readTimeout: return "timed out waiting for the server"
+            case .connectTimeout: return "timed out connecting"
+            case .redirectLimitReached: return "too many redirects"
+            case .redirectCycleDetected: return "redirect loop"
+            case .remoteConnectionClosed: return "the server closed the connection"
+            case .deadlineExceeded: return "took too long"
+            default: return "\(error)"
+            }
+        }
+        if let error = error as? IOError { return error.description }
+        let text = "\(error)"
+        if text.contains("Connection refused") || text.contains("connectFailed") || text.contains("connection refused") {
+            return "connection refused"
+        }
+        return text
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import ReaderPluginAPI
+
+/// Where the store is and how `reader` behaves: what the command line and the environment say.
+public struct Configuration: Sendable {
+    /// The store root.
+    public var storeRoot: String
+    /// Settings modules may read (`READER_RFC_EDITOR_URL`, `READER_X_API_URL`, …).
+    public var settings: Settings
+    /// Never open a network connection; what is not stored is an error.
+    public var offline: Bool
+    /// Parallel fetches.
+    public var jobs: Int
+    /// Parallel parsers.
+    public var parsers: Int
+    public var limits: Fetcher.Limits
+
+    public init(
+        storeRoot: String, settings: Settings = Settings([:]), offline: Bool = false, jobs: Int = 8,
+        parsers: Int = ProcessInfo.processInfo.activeProcessorCount, limits: Fetcher.Limits = Fetcher.Limits()
+    ) {
+        self.storeRoot = storeRoot
+        self.settings = settings
+        self.offline = offline
+        self.jobs = max(1, jobs)
+        self.parsers = max(1, parsers)
+        self.limits = limits
+    }
+
+    /// The store root as the contract chooses it: `--cache-dir`, else `READER_CACHE_DIR`, else
+    /// `$XDG_CACHE_HOME/reader`, else `~/.cache/reader`.
+    public static func storeRoot(cacheDir: String?, environment: [String: String]) -> String {
+        func nonEmpty(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
+        if let cacheDir = nonEmpty(cacheDir) { return cacheDir }
+        if let dir = nonEmpty(environment["READER_CACHE_DIR"]) { return dir }
+        if let xdg = nonEmpty(environment["XDG_CACHE_HOME"]) { return xdg + "/reader" }
+        let home = nonEmpty(environment["HOME"]) ?? NSHomeDirectory()
+        return home + "/.cache/reader"
+    }
+}

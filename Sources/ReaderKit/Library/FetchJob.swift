@@ -1,0 +1,131 @@
+import Foundation
+import ReaderPluginAPI
+
+/// One request through the engine: locate it, ask the network (or not), parse on a worker,
+/// store the raw bytes and the document, record them in the catalog.
+struct FetchJob: Sendable {
+    let reader: Reader
+    let request: Request
+    let fetcher: Fetcher
+    /// The catalog as it was when the batch started, to skip stored immutable documents
+    /// without reading the catalog once per request.
+    let snapshot: Catalog?
+
+    func run(progress: @escaping @Sendable (Int, Int?) -> Void) async throws -> FetchResult {
+        let (module, location) = try resolve()
+        let store = reader.store
+        let existing = try snapshot?.entries[location.key] ?? store.entry(location.key)
+        if let existing, location.isImmutable, existing.moduleVersion == module.descriptor.version,
+            store.blobs.contains(existing.document), store.blobs.contains(existing.raw)
+        {
+            return FetchResult(
+                key: location.key, status: .alreadyStored, title: existing.title ?? "", bytesFetched: 0, bytesStored: 0,
+                entries: 0, entriesNew: 0, entriesUpdated: 0)
+        }
+        if reader.configuration.offline {
+            guard let existing else { throw ReaderError.notStored(key: location.key, command: request.fetchCommand) }
+            return FetchResult(
+                key: location.key, status: .alreadyStored, title: existing.title ?? "", bytesFetched: 0, bytesStored: 0,
+                entries: 0, entriesNew: 0, entriesUpdated: 0)
+        }
+        // Validators only for an intact stored copy: a damaged one must be fetched whole to repair it.
+        let intact = existing.flatMap { entry in (try? store.raw(of: entry)) != nil ? entry : nil }
+        let validators = intact.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }
+        for url in location.urls {
+            try Task.checkCancellation()
+            switch try await fetcher.fetch(url, headers: location.headers, validators: validators, progress: progress) {
+            case .notFound:
+                continue
+            case .notModified:
+                guard let intact else { throw ReaderError.network(url: url, reason: "HTTP 304 for a copy not stored") }
+                return try await revalidated(intact, module: module, key: location.key)
+            case .fetched(let body):
+                return try await keep(body, module: module, location: location, previous: intact)
+            }
+        }
+        throw ReaderError.network(url: location.urls.last ?? location.key, reason: "HTTP 404 Not Found")
+    }
+
+    private func resolve() throws -> (any ParserModule, Location) {
+        switch request {
+        case .source(let type, let argument):
+            return try reader.locate(type, argument)
+        case .url(let url):
+            guard let module = reader.registry.module(forURL: url) else {
+                throw ReaderError.usage("no source reads \(url); 'reader sources' lists them")
+            }
+            return (module, Location(key: url, urls: [url]))
+        case .file(let path):
+            throw ReaderError.usage("\(path) is a local file: open it with 'reader open \(path)'")
+        }
+    }
+
+    /// A 304: the blobs stay; the fetch time moves; an outdated document is parsed anew.
+    private func revalidated(_ entry: CatalogEntry, module: any ParserModule, key: String) async throws -> FetchResult {
+        let now = Date().ISO8601Format()
+        if entry.moduleVersion != module.descriptor.version {
+            let raw = try reader.store.raw(of: entry)
+            let body = FetchedBody(
+                bytes: raw, url: entry.url ?? key, mediaType: entry.mediaType, charset: entry.charset, etag: entry.etag,
+                lastModified: entry.lastModified)
+            var result = try await keep(body, module: module, location: Location(key: key, urls: []), previous: entry)
+            result.status = .notModified
+            result.bytesFetched = 0
+            return result
+        }
+        try reader.store.touch(key: key, fetchedAt: now)
+        return FetchResult(
+            key: key, status: .notModified, title: entry.title ?? "", bytesFetched: 0, bytesStored: 0, entries: 0,
+            entriesNew: 0, entriesUpdated: 0)
+    }
+
+    private func keep(_ body: FetchedBody, module chosen: any ParserModule, location: Location, previous: CatalogEntry?)
+        async throws -> FetchResult
+    {
+        let module = reroute(chosen, body: body)
+        let requestType = module.descriptor.requestTypes.first ?? "unknown"
+        let input = ParseInput(
+            bytes: body.bytes, requestType: requestType, key: location.key, url: body.url, mediaType: body.mediaType,
+            charset: body.charset)
+        let document = try await reader.parsers.parse(module, input)
+        try Task.checkCancellation()
+        let (new, updated) = changedEntries(document, previous: previous)
+        let (entry, written) = try reader.store.commit(key: location.key, raw: body.bytes, document: document) { raw, doc in
+            CatalogEntry(
+                requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: raw, document: doc,
+                mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(), etag: body.etag,
+                lastModified: body.lastModified, module: module.descriptor.name, moduleVersion: module.descriptor.version,
+                size: body.bytes.count, title: document.title)
+        }
+        return FetchResult(
+            key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.bytes.count,
+            bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated)
+    }
+
+    /// A URL matched only by a catch-all pattern may hold another kind of document: the
+    /// media type and the bytes decide.
+    private func reroute(_ module: any ParserModule, body: FetchedBody) -> any ParserModule {
+        guard case .url = request else { return module }
+        let sample = Sample(
+            prefix: body.bytes.prefix(4096), fileName: URL(string: body.url)?.lastPathComponent, mediaType: body.mediaType)
+        if module.recognize(sample) >= 50 { return module }
+        return reader.registry.module(recognizing: sample) ?? module
+    }
+
+    /// How many entries of an index-like document are new or changed since the stored copy.
+    private func changedEntries(_ document: Document, previous: CatalogEntry?) -> (new: Int, updated: Int) {
+        guard !document.entries.isEmpty else { return (0, 0) }
+        guard let previous, let old = try? reader.store.document(of: previous) else { return (document.entries.count, 0) }
+        let before = Dictionary(old.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var new = 0
+        var updated = 0
+        for entry in document.entries {
+            if let was = before[entry.id] {
+                if was != entry { updated += 1 }
+            } else {
+                new += 1
+            }
+        }
+        return (new, updated)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import ReaderPluginAPI
+
+/// The engine, as a library: what the `reader` command does, for any Swift program.
+///
+/// ```swift
+/// let reader = Reader(configuration: Configuration(storeRoot: path))
+/// let operation = reader.fetch(try reader.fetchRequests(["rfc", "793"]))
+/// for await event in operation.events { print(event) }
+/// let document = try await reader.open(.source(type: "rfc", argument: "793"))
+/// ```
+public final class Reader: Sendable {
+    public let configuration: Configuration
+    public let registry: Registry
+    public let store: Store
+    let parsers: ParserPool
+
+    public init(configuration: Configuration, registry: Registry = Registry()) {
+        self.configuration = configuration
+        self.registry = registry
+        store = Store(root: configuration.storeRoot)
+        parsers = ParserPool(size: configuration.parsers)
+    }
+
+    /// Starts fetching `requests`, at most `configuration.jobs` at once. Follow it through
+    /// `events`; cancel one request with `cancel(key:)` or all with `cancel()`.
+    public func fetch(_ requests: [Request]) -> FetchOperation {
+        FetchOperation(reader: self, requests: requests)
+    }
+
+    /// Fetches one request and waits for it.
+    @discardableResult
+    public func fetch(_ request: Request) async throws -> FetchResult {
+        let fetcher = Fetcher(limits: configuration.limits)
+        defer { Task { await fetcher.shutdown() } }
+        return try await FetchJob(reader: self, request: request, fetcher: fetcher, snapshot: nil).run { _, _ in }
+    }
+
+    /// The parser modules, as `reader sources` lists them.
+    public var sources: [Registry.Registration] { registry.registrations }
+
+    /// Resolves a source request to its module and location.
+    func locate(_ type: String, _ argument: String) throws -> (any ParserModule, Location) {
+        guard let module = registry.module(for: type) else {
+            throw ReaderError.usage("no source serves '\(type)'; 'reader sources' lists them")
+        }
+        let location = try Self.asUsage { try module.locate(argument, settings: configuration.settings) }
+        guard let location else {
+            throw ReaderError.usage("\(type) is read from a URL or a file, not by name")
+        }
+        return (module, location)
+    }
+
+    /// The catalog key of a request.
+    public func key(of request: Request) throws -> String {
+        switch request {
+        case .source(let type, let argument): try locate(type, argument).1.key
+        case .url(let url): url
+        case .file(let path): path
+        }
+    }
+}

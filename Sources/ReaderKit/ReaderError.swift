@@ -1,0 +1,52 @@
+import ReaderPluginAPI
+
+/// Everything that can go wrong for a user, each with the exit code the contract gives it and
+/// a one-line message that says what happened and what to do.
+public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not in the store and offline; `command` is what would fetch it.
+    case notStored(key: String, command: String)
+    /// The network or the server failed.
+    case network(url: String, reason: String)
+    /// A module could not parse its input.
+    case parse(ParseError)
+    /// The store is damaged: a blob or the catalog does not read back as written.
+    case damaged(what: String, reason: String)
+    /// The command line or a request cannot be understood.
+    case usage(String)
+    /// The store could not be written (permissions, disk full).
+    case storage(String)
+    /// The user interrupted the work.
+    case cancelled
+
+    /// The process exit code (see the contract).
+    public var exitCode: Int32 {
+        switch self {
+        case .notStored: 3
+        case .network: 4
+        case .parse: 5
+        case .damaged: 6
+        case .usage: 64
+        case .storage: 73
+        case .cancelled: 130
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notStored(let key, let command):
+            "\(key) is not in the store; run '\(command)' while online to fetch it"
+        case .network(let url, let reason):
+            "\(url): \(reason)"
+        case .parse(let error):
+            "cannot parse: \(error)"
+        case .damaged(let what, let reason):
+            "the store is damaged: \(what): \(reason); run 'reader cache verify' and fetch it again to repair"
+        case .usage(let message):
+            message
+        case .storage(let message):
+            "cannot write the store: \(message)"
+        case .cancelled:
+            "cancelled"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import ReaderPluginAPI
+
+/// The contract's JSON: `source`, `key`, `title`, `text`, then the module's own keys and
+/// those of the entry that describes the document. One line, so several make JSON Lines.
+public enum JSONRenderer {
+    public static func render(_ opened: OpenedDocument) throws -> String {
+        let document = opened.document
+        var object: [String: JSONValue] = [
+            "source": .string(document.source),
+            "key": .string(document.key),
+            "title": .string(document.title),
+            "text": .string(document.plainText),
+            "authors": JSONValue(document.metadata.authors),
+            "date": JSONValue(document.metadata.date),
+        ]
+        if let url = document.metadata.url { object["url"] = .string(url) }
+        if !document.notes.isEmpty { object["notes"] = JSONValue(document.notes) }
+        if !opened.notices.isEmpty { object["notices"] = JSONValue(opened.notices) }
+        for (key, value) in document.extra { object[key] = value }
+        for (key, value) in opened.annotations { object[key] = value }
+        return try line(JSONValue.object(object))
+    }
+
+    /// Index entries as the contract's array for `list --json` and `search --json`.
+    public static func entries(_ entries: [Entry]) throws -> String {
+        try line(JSONValue.array(entries.map { entry -> JSONValue in
+            var fields = entry.fields
+            fields["title"] = fields["title"] ?? .string(entry.title)
+            fields["authors"] = fields["authors"] ?? JSONValue(entry.authors)
+            fields["date"] = fields["date"] ?? JSONValue(entry.date)
+            fields["status"] = fields["status"] ?? JSONValue(entry.status)
+            return .object(fields)
+        }))
+    }
+
+    /// Any encodable value, on one line.
+    public static func line(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,95 @@
+import ReaderPluginAPI
+
+/// Markdown: headings, paragraphs with inline styles and links, fenced preformatted blocks.
+struct MarkdownRenderer {
+    let document: Document
+
+    func render(_ opened: OpenedDocument) -> String {
+        var out: [String] = []
+        if !document.title.isEmpty { out.append("# " + escape(document.title)) }
+        for notice in opened.notices { out.append("> **\(escape(notice))**") }
+        let facts = [document.metadata.byline, document.metadata.date].compactMap { $0 }.filter { !$0.isEmpty }
+        if !facts.isEmpty { out.append("*" + escape(facts.joined(separator: " · ")) + "*") }
+        for note in document.notes { out.append("> Note: \(escape(note))") }
+        if document.blocks.isEmpty {
+            out.append(document.entries.map { "- " + escape(EntryLine.text($0, width: 1000)) }.joined(separator: "\n"))
+        }
+        out += document.blocks.map { block($0) }.filter { !$0.isEmpty }
+        return out.joined(separator: "\n\n") + "\n"
+    }
+
+    private func block(_ block: Block) -> String {
+        switch block {
+        case .heading(let level, let number, let title):
+            let hashes = String(repeating: "#", count: min(6, max(2, level + 1)))
+            return hashes + " " + (number.map { "\($0) " } ?? "") + escape(title)
+        case .paragraph(let inlines):
+            return inlines.map(inline).joined()
+        case .preformatted(let text, let language):
+            let fence = text.contains("```") ? "~~~~" : "```"
+            return fence + (language ?? "") + "\n" + text + "\n" + fence
+        case .list(let ordered, let items):
+            return items.enumerated().map { index, item in
+                let marker = ordered ? "\(index + 1). " : "- "
+                let body = item.map(self.block).joined(separator: "\n\n")
+                return marker + body.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: marker.count))
+            }.joined(separator: "\n")
+        case .quote(let blocks):
+            return blocks.map(self.block).joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "> " + $0 }.joined(separator: "\n")
+        case .table(let rows, let header):
+            guard let first = rows.first else { return "" }
+            let columns = rows.map(\.count).max() ?? first.count
+            func row(_ cells: [String]) -> String {
+                "| " + (0..<columns).map { $0 < cells.count ? escape(cells[$0]).replacingOccurrences(of: "|", with: "\\|") : "" }
+                    .joined(separator: " | ") + " |"
+            }
+            let head = header ? first : [String](repeating: "", count: columns)
+            let body = header ? Array(rows.dropFirst()) : rows
+            return ([row(head), "|" + String(repeating: " --- |", count: columns)] + body.map(row)).joined(separator: "\n")
+        case .image(let alt, let url):
+            return url.map { "![\(escape(alt ?? ""))](\($0))" } ?? "[\(escape(alt ?? "image"))]"
+        case .rule:
+            return "---"
+        case .post(let post):
+            return self.post(post)
+        }
+    }
+
+    private func post(_ post: Post) -> String {
+        if let original = post.retweetOf {
+            return "RT **@\(escape(post.author))**\n\n" + self.post(original).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { "> " + $0 }.joined(separator: "\n")
+        }
+        var out = "**@\(escape(post.author))**" + (post.createdAt.map { " · \($0)" } ?? "") + "\n\n" + escape(post.text)
+        if let quoted = post.quoted {
+            out += "\n\n" + self.post(quoted).split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
+                .joined(separator: "\n")
+        }
+        for media in post.media { out += "\n\n![media](\(media))" }
+        return out
+    }
+
+    private func inline(_ inline: Inline) -> String {
+        var text = escape(inline.text)
+        switch inline.style {
+        case .plain: break
+        case .strong: text = "**\(text)**"
+        case .emphasis: text = "*\(text)*"
+        case .code: text = "`\(inline.text)`"
+        }
+        if let link = inline.link, link < document.links.count { text = "[\(text)](\(document.links[link].url))" }
+        return text
+    }
+
+    /// Escapes the characters that would start Markdown markup inside text.
+    private func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.count)
+        for character in text {
+            if "\\`*_[]<>#".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+}

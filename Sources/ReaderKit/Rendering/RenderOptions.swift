@@ -1,0 +1,26 @@
+/// How to render: the output format, the width to wrap to, and whether to style.
+public struct RenderOptions: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, markdown, json
+    }
+
+    public var format: Format
+    /// Columns to wrap paragraphs to.
+    public var width: Int
+    /// Bold headings; the sanitizer turns the markers into ANSI codes only when colour is on.
+    public var styled: Bool
+    /// Only the section with this number (`3.2`), with its subsections.
+    public var section: String?
+    /// The time zone post times are shown in.
+    public var timeZone: TimeZone
+
+    public init(format: Format = .text, width: Int = 80, styled: Bool = true, section: String? = nil, timeZone: TimeZone = .current) {
+        self.format = format
+        self.width = max(20, width)
+        self.styled = styled
+        self.section = section
+        self.timeZone = timeZone
+    }
+}
+
+import Foundation

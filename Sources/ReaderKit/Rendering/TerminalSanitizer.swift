@@ -1,0 +1,86 @@
+/// The one filter every byte of text and Markdown output passes before it is written.
+///
+/// Untrusted text (an RFC, a tweet, a web page) must not reach a terminal raw: an escape
+/// sequence could move the cursor, rewrite the title, hide text or inject input. This removes
+/// C0 controls except tab and newline, DEL, C1 controls, whole ESC sequences (CSI, OSC, DCS,
+/// APC, PM, SOS and two-byte ones) and bidirectional overrides. Renderers mark their own
+/// styling with private-use code points (``Style``), which become ANSI codes only here.
+public enum TerminalSanitizer {
+    /// Styling markers a renderer may emit; anything else in the private-use area is content.
+    public enum Style {
+        public static let boldOn: Unicode.Scalar = "\u{F8F0}"
+        public static let boldOff: Unicode.Scalar = "\u{F8F1}"
+        public static let dimOn: Unicode.Scalar = "\u{F8F2}"
+        public static let dimOff: Unicode.Scalar = "\u{F8F3}"
+    }
+
+    /// `text` made safe for a terminal; styling markers become ANSI codes when `colour`.
+    public static func clean(_ text: String, colour: Bool) -> String {
+        var output = String.UnicodeScalarView()
+        var scalars = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        while let scalar = pending ?? scalars.next() {
+            pending = nil
+            switch scalar.value {
+            case 0x09, 0x0A:
+                output.append(scalar)
+            case 0x0D:
+                // A lone carriage return rewrites the line it is on; CRLF is just a newline.
+                continue
+            case 0x1B:
+                pending = skipEscape(&scalars)
+            case 0x9B, 0x9D, 0x90, 0x9F, 0x9E, 0x98:
+                // C1 forms of CSI, OSC, DCS, APC, PM, SOS: their payload goes too.
+                pending = skipPayload(&scalars, csi: scalar.value == 0x9B)
+            case 0x00...0x1F, 0x7F, 0x80...0x9F:
+                continue
+            case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+                continue
+            case Style.boldOn.value:
+                if colour { output.append(contentsOf: "\u{1B}[1m".unicodeScalars) }
+            case Style.boldOff.value:
+                if colour { output.append(contentsOf: "\u{1B}[22m".unicodeScalars) }
+            case Style.dimOn.value:
+                if colour { output.append(contentsOf: "\u{1B}[2m".unicodeScalars) }
+            case Style.dimOff.value:
+                if colour { output.append(contentsOf: "\u{1B}[22m".unicodeScalars) }
+            default:
+                output.append(scalar)
+            }
+        }
+        return String(output)
+    }
+
+    /// Skips an ESC sequence; returns a scalar read past its end that belongs to the text.
+    private static func skipEscape(_ scalars: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar? {
+        guard let next = scalars.next() else { return nil }
+        switch next {
+        case "[": return skipPayload(&scalars, csi: true)
+        case "]", "P", "_", "^", "X": return skipPayload(&scalars, csi: false)
+        default:
+            // Two-byte sequences (ESC c, ESC 7, ESC ( B …): the next printable ends them.
+            if next.value >= 0x20 && next.value <= 0x2F {
+                _ = scalars.next()
+                return nil
+            }
+            return next.value >= 0x30 && next.value <= 0x7E ? nil : next
+        }
+    }
+
+    /// Skips a CSI (up to its final byte) or a string sequence (up to BEL or ST).
+    private static func skipPayload(_ scalars: inout String.UnicodeScalarView.Iterator, csi: Bool) -> Unicode.Scalar? {
+        while let scalar = scalars.next() {
+            if csi {
+                if scalar.value >= 0x40 && scalar.value <= 0x7E { return nil }
+                if scalar.value < 0x20 || scalar.value > 0x3F { return scalar.value == 0x1B ? nil : scalar }
+            } else {
+                if scalar.value == 0x07 || scalar.value == 0x9C { return nil }
+                if scalar.value == 0x1B {
+                    if let after = scalars.next(), after != "\\" { return after }
+                    return nil
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import ReaderPluginAPI
+
+/// The reading view: wrapped paragraphs, bold headings, verbatim figures, a timeline for
+/// posts, and the links numbered at the end as `lynx -dump` does.
+struct TextRenderer {
+    let options: RenderOptions
+    let document: Document
+    private var bold: (String, String) {
+        options.styled
+            ? (String(TerminalSanitizer.Style.boldOn), String(TerminalSanitizer.Style.boldOff)) : ("", "")
+    }
+
+    init(options: RenderOptions, document: Document) {
+        self.options = options
+        self.document = document
+    }
+
+    func render(_ opened: OpenedDocument) -> String {
+        var out: [String] = []
+        for notice in opened.notices { out.append("\(bold.0)*** \(notice) ***\(bold.1)") }
+        if !document.title.isEmpty, options.section == nil {
+            out.append(contentsOf: Wrap.lines(bold.0 + document.title + bold.1, width: options.width))
+        }
+        let byline = document.metadata.byline ?? (document.metadata.authors.isEmpty ? nil : document.metadata.authors.joined(separator: ", "))
+        let facts = [byline, document.metadata.date, document.metadata.siteName].compactMap { $0 }.filter { !$0.isEmpty }
+        if !facts.isEmpty, options.section == nil { out.append(facts.joined(separator: " · ")) }
+        for note in document.notes { out.append("Note: \(note)") }
+        if !out.isEmpty { out.append("") }
+        let body = document.blocks.isEmpty ? entryLines() : document.blocks.map { block(block: $0, indent: "") }
+        out.append(body.filter { !$0.isEmpty }.joined(separator: "\n\n"))
+        let used = usedLinks()
+        if !used.isEmpty {
+            out.append("")
+            out.append("References")
+            for index in used { out.append(String(format: "%4d. ", index + 1) + document.links[index].url) }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func block(block: Block, indent: String) -> String {
+        let width = options.width
+        switch block {
+        case .heading(_, let number, let title):
+            let text = number.map { "\($0)  \(title)" } ?? title
+            return Wrap.lines(text, width: width, first: indent + bold.0, rest: indent).joined(separator: "\n") + bold.1
+        case .paragraph(let inlines):
+            return Wrap.lines(inlineText(inlines), width: width, first: indent, rest: indent).joined(separator: "\n")
+        case .preformatted(let text, _):
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }.joined(separator: "\n")
+        case .list(let ordered, let items):
+            return items.enumerated().map { index, item in
+                let marker = ordered ? "\(index + 1). " : "• "
+                let inner = item.map { self.block(block: $0, indent: indent + String(repeating: " ", count: marker.count)) }
+                    .joined(separator: "\n")
+                let trimmed = inner.dropFirst(indent.count + marker.count)
+                return indent + marker + trimmed
+            }.joined(separator: "\n")
+        case .quote(let blocks):
+            return blocks.map { self.block(block: $0, indent: indent + "  │ ") }.joined(separator: "\n" + indent + "  │\n")
+        case .table(let rows, let header):
+            return TableLayout.lines(rows, header: header).map { indent + $0 }.joined(separator: "\n")
+        case .image(let alt, _):
+            return indent + "[" + ((alt?.isEmpty == false ? alt : nil) ?? "image") + "]"
+        case .rule:
+            return indent + String(repeating: "─", count: min(width, 40))
+        case .post(let post):
+            return PostLayout(options: options, bold: bold).lines(post, indent: indent).joined(separator: "\n")
+        }
+    }
+
+    /// Runs joined, each link followed by its reference number.
+    private func inlineText(_ inlines: [Inline]) -> String {
+        inlines.map { inline in
+            if let link = inline.link, link < document.links.count { return inline.text + "[\(link + 1)]" }
+            return inline.text
+        }.joined()
+    }
+
+    private func usedLinks() -> [Int] {
+        var used = Set<Int>()
+        func visit(_ blocks: [Block]) {
+            for block in blocks {
+                switch block {
+                case .paragraph(let inlines): inlines.compactMap(\.link).forEach { used.insert($0) }
+                case .list(_, let items): items.forEach(visit)
+                case .quote(let inner): visit(inner)
+                default: break
+                }
+            }
+        }
+        visit(document.blocks)
+        return used.filter { $0 < document.links.count }.sorted()
+    }
+
+    private func entryLines() -> [String] {
+        [document.entries.map { EntryLine.text($0, width: options.width) }.joined(separator: "\n")]
+    }
+}
+
+/// Tables as aligned columns.
+enum TableLayout {
+    static func lines(_ rows: [[String]], header: Bool) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = min(40, max(widths[index], cell.count)) } }
+        var lines: [String] = []
+        for (number, row) in rows.enumerated() {
+            let cells = (0..<columns).map { index -> String in
+                let cell = index < row.count ? row[index] : ""
+                return cell.padding(toLength: max(widths[index], cell.count), withPad: " ", startingAt: 0)
+            }
+            lines.append(cells.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+            if number == 0 && header { lines.append(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  ")) }
+        }
+        return lines
+    }
+}
+
+/// One line per index entry: number, title, authors, date, status.
+public enum EntryLine {
+    public static func text(_ entry: Entry, width: Int) -> String {
+        let number = entry.id.count < 4 ? String(repeating: " ", count: 4 - entry.id.count) + entry.id : entry.id
+        if entry.title.isEmpty && entry.authors.isEmpty { return "\(number)  (not issued)" }
+        var parts = [entry.title]
+        if !entry.authors.isEmpty { parts.append(entry.authors.joined(separator: ", ")) }
+        if let date = entry.date { parts.append(date) }
+        if let status = entry.status { parts.append(status) }
+        return "\(number)  " + parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,29 @@
+/// Word wrapping for the reading view.
+enum Wrap {
+    /// `text` broken into lines of at most `width` columns (a word longer than the width gets
+    /// a line of its own), the first line prefixed by `first`, the others by `rest`.
+    static func lines(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
+        var lines: [String] = []
+        var line = first
+        var lineWidth = first.count
+        var lineHasWord = false
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            let wordWidth = word.count
+            if lineHasWord && lineWidth + 1 + wordWidth > width {
+                lines.append(line)
+                line = rest
+                lineWidth = rest.count
+                lineHasWord = false
+            }
+            if lineHasWord {
+                line += " "
+                lineWidth += 1
+            }
+            line += word
+            lineWidth += wordWidth
+            lineHasWord = true
+        }
+        if lineHasWord || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+}

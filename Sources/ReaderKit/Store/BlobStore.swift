@@ -1,0 +1,87 @@
+/// The content-addressed blobs: `objects/ab/cdef…`, each a zlib stream of the bytes whose
+/// SHA-256 is its name. A blob appears under its name only whole: it is written to a temporary
+/// file in the same folder, flushed, then renamed into place.
+public struct BlobStore: Sendable {
+    /// The `objects` folder.
+    public let folder: String
+    /// The most a blob may expand to when read, against zlib bombs planted in the store.
+    public let readLimit: Int
+
+    public init(folder: String, readLimit: Int = 1 << 30) {
+        self.folder = folder
+        self.readLimit = readLimit
+    }
+
+    public func path(of id: BlobID) -> String {
+        let hex = id.hex
+        let split = hex.index(hex.startIndex, offsetBy: 2)
+        return "\(folder)/\(hex[..<split])/\(hex[split...])"
+    }
+
+    /// Stores `bytes`; returns its ID and the compressed bytes written (0 when it was there).
+    /// A blob already present is checked, and replaced if damaged, so a fetch repairs it.
+    @discardableResult
+    public func put(_ bytes: [UInt8]) throws -> (id: BlobID, written: Int) {
+        let id = BlobID(of: bytes)
+        let path = path(of: id)
+        if FileSystem.exists(path), (try? get(id)) != nil { return (id, 0) }
+        let compressed = try Zlib.compress(bytes)
+        do {
+            try FileSystem.makeFolders(FileSystem.parent(of: path))
+            try FileSystem.writeAtomically(compressed, to: path)
+        } catch let failure as FileSystem.Failure {
+            throw ReaderError.storage(failure.description)
+        }
+        return (id, compressed.count)
+    }
+
+    /// The bytes of blob `id`, checked against its name. Throws `ReaderError.damaged` for a
+    /// blob that is missing, empty, not zlib, or whose bytes do not hash to its name.
+    public func get(_ id: BlobID) throws -> [UInt8] {
+        let path = path(of: id)
+        let stored: [UInt8]?
+        do {
+            stored = try FileSystem.read(path)
+        } catch {
+            throw ReaderError.damaged(what: "blob \(id)", reason: "\(error)")
+        }
+        guard let stored else { throw ReaderError.damaged(what: "blob \(id)", reason: "missing") }
+        guard !stored.isEmpty else { throw ReaderError.damaged(what: "blob \(id)", reason: "empty file") }
+        let bytes: [UInt8]
+        do {
+            bytes = try Zlib.decompress(stored, limit: readLimit)
+        } catch {
+            throw ReaderError.damaged(what: "blob \(id)", reason: "\(error)")
+        }
+        guard BlobID(of: bytes) == id else {
+            throw ReaderError.damaged(what: "blob \(id)", reason: "content does not match its hash")
+        }
+        return bytes
+    }
+
+    public func contains(_ id: BlobID) -> Bool { FileSystem.exists(path(of: id)) }
+
+    /// Every file under `objects/`: blobs by ID with their stored size, and anything else
+    /// (left-over temporary files, stray names) by path.
+    public func inventory() -> (blobs: [(id: BlobID, size: Int, path: String)], strays: [(path: String, modified: Int)]) {
+        var blobs: [(BlobID, Int, String)] = []
+        var strays: [(String, Int)] = []
+        for prefix in FileSystem.list(folder).sorted() {
+            let sub = "\(folder)/\(prefix)"
+            for name in FileSystem.list(sub).sorted() {
+                let path = "\(sub)/\(name)"
+                let status = FileSystem.status(path)
+                if prefix.utf8.count == 2, let id = BlobID(hex: prefix + name) {
+                    blobs.append((id, status?.size ?? 0, path))
+                } else {
+                    strays.append((path, status?.modified ?? 0))
+                }
+            }
+        }
+        return (blobs, strays)
+    }
+
+    public func remove(_ id: BlobID) throws {
+        try FileSystem.remove(path(of: id))
+    }
+}

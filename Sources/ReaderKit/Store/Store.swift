@@ -1,0 +1,92 @@
+import Foundation
+import ReaderPluginAPI
+
+/// The store on disk, as the contract lays it out: `objects/` (blobs) and `catalog.json`.
+///
+/// Writing follows one order, so that a process killed at any instant leaves nothing
+/// half-done: blobs first (each whole under its name or not at all), the catalog entry
+/// naming them last. Writers hold `writers.lock` shared from the first blob to the catalog
+/// commit; `gc` holds it exclusively, so it never deletes a blob a commit is about to name.
+public struct Store: Sendable {
+    public let root: String
+    public let blobs: BlobStore
+    public let catalog: CatalogFile
+    let writersLockPath: String
+
+    public init(root: String) {
+        self.root = root
+        blobs = BlobStore(folder: root + "/objects")
+        catalog = CatalogFile(root: root)
+        writersLockPath = root + "/writers.lock"
+    }
+
+    /// The entry for `key`, if stored.
+    public func entry(_ key: String) throws -> CatalogEntry? {
+        try catalog.read().entries[key]
+    }
+
+    /// Stores the raw bytes and the parsed document of `key` and records them in the catalog.
+    /// Returns the entry as committed and the number of compressed bytes newly written.
+    public func commit(
+        key: String, raw: [UInt8], document: Document, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+    ) throws -> (entry: CatalogEntry, written: Int) {
+        try prepare()
+        let encoded = try DocumentCodec.encode(document)
+        return try withWritersLock {
+            let rawBlob = try blobs.put(raw)
+            let documentBlob = try blobs.put(encoded)
+            let entry = makeEntry(rawBlob.id, documentBlob.id)
+            try catalog.update { $0.entries[key] = entry }
+            return (entry, rawBlob.written + documentBlob.written)
+        }
+    }
+
+    /// Records a revalidation (a 304): the stored blobs stay, the fetch time moves.
+    public func touch(key: String, fetchedAt: String) throws {
+        try catalog.update { catalog in catalog.entries[key]?.fetchedAt = fetchedAt }
+    }
+
+    /// The parsed document stored for `entry`.
+    public func document(of entry: CatalogEntry) throws -> Document {
+        let bytes = try blobs.get(entry.document)
+        do {
+            return try DocumentCodec.decode(bytes)
+        } catch {
+            throw ReaderError.damaged(what: "document blob \(entry.document)", reason: "not a document")
+        }
+    }
+
+    /// The raw bytes stored for `entry`.
+    public func raw(of entry: CatalogEntry) throws -> [UInt8] {
+        try blobs.get(entry.raw)
+    }
+
+    func prepare() throws {
+        do {
+            try FileSystem.makeFolders(blobs.folder)
+        } catch {
+            throw ReaderError.storage("\(error)")
+        }
+    }
+
+    func withWritersLock<T>(_ mode: FileLock.Mode = .shared, _ body: () throws -> T) throws -> T {
+        do {
+            return try FileLock.withLock(writersLockPath, mode, body)
+        } catch let failure as FileSystem.Failure {
+            throw ReaderError.storage(failure.description)
+        }
+    }
+}
+
+/// How documents are kept in blobs: JSON, so that anyone can read them with standard tools.
+enum DocumentCodec {
+    static func encode(_ document: Document) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(document))
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> Document {
+        try JSONDecoder().decode(Document.self, from: Data(bytes))
+    }
+}

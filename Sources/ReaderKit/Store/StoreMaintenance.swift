@@ -1,0 +1,106 @@
+/// `reader cache stats|verify|gc`: what is stored, whether it reads back, and removing what
+/// nothing names.
+extension Store {
+    public struct Stats: Sendable, Codable, Equatable {
+        public var entries: Int
+        public var blobs: Int
+        /// Compressed bytes on disk.
+        public var storedBytes: Int
+        /// Raw bytes fetched, as the catalog records them.
+        public var rawBytes: Int
+        public var byRequestType: [String: Int]
+    }
+
+    public struct Problem: Sendable, Codable, Equatable, CustomStringConvertible {
+        /// `blob`, `catalog` or `entry`.
+        public var kind: String
+        /// The blob ID, the catalog file or the entry key.
+        public var name: String
+        public var reason: String
+        public var description: String { "\(kind) \(name): \(reason)" }
+    }
+
+    public struct Verification: Sendable, Codable, Equatable {
+        public var blobsChecked: Int
+        public var entriesChecked: Int
+        public var problems: [Problem]
+        public var ok: Bool { problems.isEmpty }
+    }
+
+    public struct Collection: Sendable, Codable, Equatable {
+        public var blobsRemoved: Int
+        public var bytesFreed: Int
+        public var temporaryFilesRemoved: Int
+        public var blobsKept: Int
+    }
+
+    public func stats() throws -> Stats {
+        let catalog = try catalog.read()
+        let inventory = blobs.inventory()
+        var byType: [String: Int] = [:]
+        for entry in catalog.entries.values { byType[entry.requestType, default: 0] += 1 }
+        return Stats(
+            entries: catalog.entries.count, blobs: inventory.blobs.count,
+            storedBytes: inventory.blobs.reduce(0) { $0 + $1.size },
+            rawBytes: catalog.entries.values.reduce(0) { $0 + $1.size }, byRequestType: byType)
+    }
+
+    /// Reads back every blob and checks every catalog entry; names each problem found.
+    public func verify() -> Verification {
+        var problems: [Problem] = []
+        let inventory = blobs.inventory()
+        var good = Set<BlobID>()
+        for blob in inventory.blobs {
+            do {
+                _ = try blobs.get(blob.id)
+                good.insert(blob.id)
+            } catch ReaderError.damaged(_, let reason) {
+                problems.append(Problem(kind: "blob", name: blob.id.hex, reason: reason))
+            } catch {
+                problems.append(Problem(kind: "blob", name: blob.id.hex, reason: "\(error)"))
+            }
+        }
+        var entriesChecked = 0
+        do {
+            let catalog = try catalog.read()
+            for (key, entry) in catalog.entries.sorted(by: { $0.key < $1.key }) {
+                entriesChecked += 1
+                for id in entry.blobs where !good.contains(id) {
+                    let reason = blobs.contains(id) ? "names damaged blob \(id)" : "names missing blob \(id)"
+                    problems.append(Problem(kind: "entry", name: key, reason: reason))
+                }
+            }
+        } catch ReaderError.damaged(let what, let reason) {
+            problems.append(Problem(kind: "catalog", name: what, reason: reason))
+        } catch {
+            problems.append(Problem(kind: "catalog", name: "catalog.json", reason: "\(error)"))
+        }
+        return Verification(blobsChecked: inventory.blobs.count, entriesChecked: entriesChecked, problems: problems)
+    }
+
+    /// Removes blobs no catalog entry names, and temporary files left by killed processes.
+    /// Refuses to run on a damaged catalog: it cannot know which blobs are named.
+    public func collectGarbage() throws -> Collection {
+        try prepare()
+        return try withWritersLock(.exclusive) {
+            let named = Set(try catalog.read().entries.values.flatMap(\.blobs))
+            let inventory = blobs.inventory()
+            var result = Collection(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0)
+            for blob in inventory.blobs {
+                if named.contains(blob.id) {
+                    result.blobsKept += 1
+                } else {
+                    try blobs.remove(blob.id)
+                    result.blobsRemoved += 1
+                    result.bytesFreed += blob.size
+                }
+            }
+            // With the exclusive lock held no writer is running, so every temporary file is stale.
+            for stray in inventory.strays where stray.path.split(separator: "/").last?.hasPrefix(".tmp-") == true {
+                try FileSystem.remove(stray.path)
+                result.temporaryFilesRemoved += 1
+            }
+            return result
+        }
+    }
+}
