@@ -60,17 +60,18 @@ let package = Package(
         .target(name: "ReaderTestSupport", dependencies: ["ReaderPluginAPI"], path: "Tests/ReaderTestSupport"),
         // A real HTTP server on 127.0.0.1 and a runner for the built `reader` binary.
         .target(
-            name: "LoopbackServer",
+            name: "ReaderTestHarness",
             dependencies: [
                 "ReaderTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
-            path: "Tests/LoopbackServer"
+            path: "Tests/ReaderTestHarness"
         ),
-        .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "LoopbackServer"]),
-        .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "LoopbackServer"]),
+        .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
+        .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
     ]
         + builtinModules.map { module in
             .target(

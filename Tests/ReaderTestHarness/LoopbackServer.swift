@@ -1,0 +1,147 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A real HTTP/1.1 server on 127.0.0.1, on a port the kernel picks. Tests give it a handler
+/// that answers each request, including with the faults a real network has.
+public final class LoopbackServer: Sendable {
+    public struct Request: Sendable {
+        public var method: String
+        /// The path and query, as sent.
+        public var uri: String
+        /// Header values by lowercased name.
+        public var headers: [String: String]
+    }
+
+    public enum Reply: Sendable {
+        case respond(status: Int, headers: [(String, String)] = [], body: [UInt8] = [])
+        /// Promises `declaredLength` bytes, sends `body`, then closes the connection.
+        case dropConnection(status: Int, declaredLength: Int, body: [UInt8])
+        /// Accepts the request and never answers.
+        case stall
+        /// Sends a chunked body that never ends, one chunk of `chunk` bytes after another.
+        case endless(chunk: Int)
+
+        public static func ok(_ body: [UInt8], contentType: String = "text/plain; charset=utf-8") -> Reply {
+            .respond(status: 200, headers: [("Content-Type", contentType)], body: body)
+        }
+
+        public static func status(_ code: Int, headers: [(String, String)] = []) -> Reply {
+            .respond(status: code, headers: headers, body: Array("status \(code)\n".utf8))
+        }
+    }
+
+    public typealias Handler = @Sendable (Request) -> Reply
+
+    private let channel: any Channel
+    private let log = NIOLockedValueBox<[Request]>([])
+    private let handler = NIOLockedValueBox<Handler>({ _ in .status(404) })
+
+    /// `http://127.0.0.1:PORT`
+    public let baseURL: String
+    public let port: Int
+
+    public init(_ handler: @escaping Handler) async throws {
+        self.handler.withLockedValue { $0 = handler }
+        let box = ServerBox()
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(HTTPHandler(box: box))
+                }
+            }
+        channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+        port = channel.localAddress?.port ?? 0
+        baseURL = "http://127.0.0.1:\(port)"
+        box.server.withLockedValue { $0 = self }
+    }
+
+    /// Answers requests with `handler` from now on.
+    public func setHandler(_ handler: @escaping Handler) {
+        self.handler.withLockedValue { $0 = handler }
+    }
+
+    /// The requests received so far.
+    public var requests: [Request] { log.withLockedValue { $0 } }
+
+    /// Stops listening; later connections are refused.
+    public func stop() async {
+        try? await channel.close()
+    }
+
+    func answer(_ request: Request) -> Reply {
+        log.withLockedValue { $0.append(request) }
+        return handler.withLockedValue { $0 }(request)
+    }
+}
+
+/// Lets the child channels reach the server once it exists.
+final class ServerBox: Sendable {
+    let server = NIOLockedValueBox<LoopbackServer?>(nil)
+}
+
+final class HTTPHandler: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let box: ServerBox
+    private var head: HTTPRequestHead?
+
+    init(box: ServerBox) { self.box = box }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head): self.head = head
+        case .body: break
+        case .end:
+            guard let head, let server = box.server.withLockedValue({ $0 }) else { return }
+            var headers: [String: String] = [:]
+            for (name, value) in head.headers { headers[name.lowercased()] = value }
+            let request = LoopbackServer.Request(method: "\(head.method)", uri: head.uri, headers: headers)
+            respond(server.answer(request), context: context, keepAlive: head.isKeepAlive)
+        }
+    }
+
+    private func respond(_ reply: LoopbackServer.Reply, context: ChannelHandlerContext, keepAlive: Bool) {
+        switch reply {
+        case .respond(let status, let extra, let body):
+            var headers = HTTPHeaders(extra)
+            if !headers.contains(name: "Content-Length") { headers.add(name: "Content-Length", value: String(body.count)) }
+            write(status: status, headers: headers, body: body, context: context)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            if !keepAlive { context.close(promise: nil) }
+        case .dropConnection(let status, let declared, let body):
+            write(status: status, headers: ["Content-Length": String(declared)], body: body, context: context)
+            context.flush()
+            context.close(promise: nil)
+        case .stall:
+            return
+        case .endless(let size):
+            write(status: 200, headers: ["Content-Type": "text/plain"], body: [], context: context)
+            let chunk = context.channel.allocator.buffer(bytes: [UInt8](repeating: 0x61, count: size))
+            sendForever(chunk, context: context)
+        }
+    }
+
+    private func sendForever(_ chunk: ByteBuffer, context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(chunk)))).whenComplete { result in
+            let (handler, context) = bound.value
+            if case .success = result { handler.sendForever(chunk, context: context) }
+        }
+    }
+
+    private func write(status: Int, headers: HTTPHeaders, body: [UInt8], context: ChannelHandlerContext) {
+        let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if !body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: body)))), promise: nil)
+        }
+    }
+}

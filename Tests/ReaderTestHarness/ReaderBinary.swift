@@ -1,0 +1,87 @@
+import Foundation
+
+/// Runs the built `reader` executable as a user would, with its own environment.
+public struct ReaderBinary: Sendable {
+    public struct Run: Sendable, CustomStringConvertible {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var description: String { "exit \(status)\nstdout: \(stdout.prefix(2000))\nstderr: \(stderr.prefix(2000))" }
+    }
+
+    public let path: String
+    public var environment: [String: String]
+
+    /// The binary built beside the test bundle (`.build/<triple>/debug/reader`).
+    public init(environment: [String: String] = [:]) throws {
+        let here: URL = URL(fileURLWithPath: #filePath)
+        let packageRoot = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        var folders: [URL] = []
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        folders.append(packageRoot.appendingPathComponent(".build/debug"))
+        var candidates: [String] = folders.map { $0.appendingPathComponent("reader").path }
+        if let explicit = ProcessInfo.processInfo.environment["READER_BINARY"] { candidates.insert(explicit, at: 0) }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw HarnessError("the reader binary was not built; looked in \(candidates)")
+        }
+        path = found
+        self.environment = environment
+    }
+
+    /// Runs `reader arguments…` and waits at most `timeout` seconds.
+    public func run(_ arguments: [String], timeout: TimeInterval = 120) async throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "PAGER": "cat"]
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        async let stdout = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
+        async let stderr = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                process.terminate()
+                throw HarnessError("reader \(arguments.joined(separator: " ")) took over \(timeout) s")
+            }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: await stdout, as: UTF8.self),
+            stderr: String(decoding: await stderr, as: UTF8.self))
+    }
+
+    /// Starts `reader arguments…` without waiting, for tests that kill it.
+    public func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "PAGER": "cat"]
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+}
+
+public struct HarnessError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A fresh folder under the temporary directory, for one test's store.
+public func temporaryFolder(_ name: String = "reader-test") throws -> String {
+    let path = NSTemporaryDirectory() + "/\(name)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
