@@ -1,0 +1,127 @@
+import Foundation
+import ReaderTestHarness
+import ReaderTestSupport
+import Testing
+
+/// `reader fetch rfc-index`, `list`, `search` and `open rfc-index`, through the built binary,
+/// against a real HTTP server on 127.0.0.1 serving the real index.
+@Suite(.serialized) struct RFCIndexEndToEndTests {
+    let index: [UInt8]
+    let store: String
+
+    init() throws {
+        index = try Corpus.bytes("rfc/rfc-index.txt")
+        store = try temporaryFolder("e2e-index")
+    }
+
+    func reader(_ server: LoopbackServer) throws -> ReaderBinary {
+        try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL])
+    }
+
+    func json(_ text: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+    }
+
+    @Test func fetchThenListAndSearchOfflineThenRevalidateWith304() async throws {
+        let files = ["/rfc-index.txt": index]
+        let server = try await LoopbackServer { .serve(files, request: $0) }
+        let reader = try reader(server)
+
+        let fetch = try await reader.run(["fetch", "rfc-index"])
+        #expect(fetch.status == 0, "\(fetch)")
+        #expect(fetch.stdout.contains("9816 entries (9816 new, 0 updated)"), "\(fetch)")
+        #expect(fetch.stdout.split(separator: "\n").count == 1)
+
+        await server.stop()
+
+        let list = try await reader.run(["list", "--limit", "3", "--json"])
+        #expect(list.status == 0, "\(list)")
+        let first = try json(list.stdout)
+        #expect(first.map { $0["number"] as? Int } == [1, 2, 3])
+        #expect(first.first?["title"] as? String == "Host Software")
+
+        let standards = try json(try await reader.run(["list", "--status", "INTERNET STANDARD", "--json"]).stdout)
+        #expect(standards.contains { $0["number"] as? Int == 793 })
+        #expect(standards.allSatisfy { $0["status"] as? String == "INTERNET STANDARD" })
+
+        let year = try json(try await reader.run(["list", "--year", "1981", "--json"]).stdout)
+        #expect(year.contains { $0["number"] as? Int == 793 })
+        #expect(year.allSatisfy { ($0["date"] as? String)?.hasPrefix("1981") == true })
+
+        let byNumber = try json(try await reader.run(["search", "793", "--json"]).stdout)
+        #expect(byNumber.first?["number"] as? Int == 793)
+        let byWords = try json(try await reader.run(["search", "transmission", "control", "protocol", "--json"]).stdout)
+        #expect(byWords.contains { $0["number"] as? Int == 793 })
+        #expect(byWords.allSatisfy { ($0["title"] as? String)?.lowercased().contains("transmission") == true })
+        let human = try await reader.run(["search", "Postel", "--limit", "5"])
+        #expect(human.status == 0)
+        #expect(human.stdout.split(separator: "\n").count == 5)
+        #expect(human.stdout.contains("Postel"))
+
+        // A second fetch from a new server: the stored ETag makes it a 304.
+        let again = try await LoopbackServer { .serve(files, request: $0) }
+        let second = try await ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": again.baseURL])
+            .run(["fetch", "rfc-index"])
+        #expect(second.status == 0, "\(second)")
+        #expect(second.stdout.contains("not modified"), "\(second)")
+        #expect(again.requests.first?.headers["if-none-match"] != nil)
+        await again.stop()
+
+        let verify = try await reader.run(["cache", "verify"])
+        #expect(verify.status == 0, "\(verify)")
+    }
+
+    @Test(arguments: [
+        ("404", 4), ("500", 4), ("drop", 4), ("html", 5), ("empty", 5),
+    ])
+    func aFailedFetchExitsWithItsCodeAndLeavesTheStoreUnchanged(fault: String, code: Int32) async throws {
+        let files = ["/rfc-index.txt": index]
+        let good = try await LoopbackServer { .serve(files, request: $0) }
+        #expect(try await reader(good).run(["fetch", "rfc-index"]).status == 0)
+        await good.stop()
+        let before = StoreSnapshot(store)
+
+        let bad = try await LoopbackServer { _ in
+            switch fault {
+            case "404": .status(404)
+            case "500": .status(500)
+            case "drop": .dropConnection(status: 200, declaredLength: 2_000_000, body: Array(repeating: 0x41, count: 1000))
+            case "html": .ok(Array("<html><body><h1>Maintenance</h1></body></html>".utf8), contentType: "text/html")
+            default: .ok([])
+            }
+        }
+        let run = try await reader(bad).run(["fetch", "rfc-index"])
+        await bad.stop()
+        #expect(run.status == code, "\(run)")
+        #expect(run.stderr.hasPrefix("reader: "))
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
+        if code == 4 { #expect(run.stderr.contains(bad.baseURL)) }
+        if code == 5 { #expect(run.stderr.contains("rfc-index")) }
+        #expect(StoreSnapshot(store) == before)
+    }
+
+    @Test func openingTheIndexOfflineOnAnEmptyStoreExits3AndNamesTheFetch() async throws {
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
+        let run = try await reader.run(["open", "rfc-index", "--offline"])
+        #expect(run.status == 3, "\(run)")
+        #expect(run.stderr.contains("reader fetch rfc-index"))
+        let list = try await reader.run(["list"])
+        #expect(list.status == 3)
+        #expect(!FileManager.default.fileExists(atPath: store + "/catalog.json"))
+    }
+
+    @Test func usageErrorsExit64() async throws {
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
+        #expect(try await reader.run(["fetch", "gopher://x"]).status == 64)
+        #expect(try await reader.run(["list", "--limit", "many"]).status == 64)
+        #expect(try await reader.run(["frobnicate"]).status == 64)
+    }
+
+    @Test func sourcesListsEveryBuiltInModule() async throws {
+        let run = try await ReaderBinary(environment: ["READER_CACHE_DIR": store]).run(["sources", "--json"])
+        let sources = try json(run.stdout)
+        let names = Set(sources.compactMap { $0["name"] as? String })
+        #expect(names.isSuperset(of: ["rfc-index", "rfc-text", "tweets", "html"]))
+        #expect(sources.allSatisfy { $0["origin"] as? String == "built-in" && $0["version"] is String })
+    }
+}
