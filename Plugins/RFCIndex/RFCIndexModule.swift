@@ -1,17 +1,87 @@
 import ReaderPluginAPI
 
-/// The RFC Editor's plain-text index of all RFCs.
+/// The RFC Editor's plain-text index of all RFCs (`rfc-index.txt`): one ``Entry`` per RFC.
 public struct RFCIndexModule: ParserModule {
     public init() {}
 
     public let descriptor = ModuleDescriptor(
         name: "rfc-index",
         requestTypes: ["rfc-index"],
-        version: "0",
-        summary: "The RFC Editor's plain-text index of all RFCs."
+        urlPatterns: ["*/rfc-index.txt"],
+        mediaTypes: ["text/plain"],
+        fileExtensions: [],
+        version: "1",
+        summary: "The RFC Editor's plain-text index of all RFCs: number, title, authors, date, status, relations."
     )
 
+    /// At most this many notes about odd entries; a broken file should not bury the reader.
+    static let noteLimit = 20
+
     public func parse(_ input: ParseInput) throws -> Document {
-        throw ParseError(module: descriptor.name, reason: "not implemented yet")
+        let encoding = TextEncoding(charset: input.charset)
+        let (entries, notes, created) = input.bytes.withUnsafeBufferPointer { bytes in
+            read(bytes, encoding: encoding)
+        }
+        guard !entries.isEmpty else {
+            throw ParseError(module: descriptor.name, reason: "no index entries found")
+        }
+        var extra: [String: JSONValue] = ["entryCount": JSONValue(entries.count)]
+        if let created { extra["created"] = .string(created) }
+        return Document(
+            source: "rfc-index", key: "rfc-index", title: "RFC Index", metadata: Metadata(date: created),
+            entries: entries, notes: notes, extra: extra
+        )
+    }
+
+    private func read(_ bytes: UnsafeBufferPointer<UInt8>, encoding: TextEncoding)
+        -> (entries: [Entry], notes: [String], created: String?)
+    {
+        var entries: [Entry] = []
+        entries.reserveCapacity(bytes.count / 200)
+        var numbers = Set<Int>(minimumCapacity: bytes.count / 200)
+        var problems: [String] = []
+        var wellFormed = false
+        var groups: [Range<Int>] = []
+        let headerEnd = IndexScanner(bytes: bytes).forEachEntry { line, text in
+            guard let record = IndexRecord(text, line: line, encoding: encoding, groups: &groups) else {
+                problems.append("line \(line): the entry number is too long; the entry is left out")
+                return
+            }
+            guard numbers.insert(record.number).inserted else {
+                problems.append("line \(line): RFC \(record.number) is listed twice; the first listing is kept")
+                return
+            }
+            for problem in record.problems { problems.append("line \(line): RFC \(record.number): \(problem)") }
+            wellFormed = wellFormed || record.notIssued || record.date != nil
+            entries.append(record.entry)
+        }
+        // Lines that merely start with a number ("404 Not Found") are not an index.
+        guard wellFormed else { return ([], [], nil) }
+        var notes = Array(problems.prefix(Self.noteLimit))
+        if problems.count > Self.noteLimit {
+            notes.append("\(problems.count - Self.noteLimit) more entries did not fit the index's usual form")
+        }
+        let created = IndexDates.created(in: ByteText(text: bytes), before: headerEnd ?? bytes.count)
+        return (entries, notes, created)
+    }
+
+    public func recognize(_ sample: Sample) -> Int {
+        if sample.fileName?.lowercased() == "rfc-index.txt" { return 95 }
+        let text = Array(sample.firstSignificantBytes)
+        return text.withUnsafeBufferPointer { bytes in
+            let text = ByteText(text: bytes)
+            let all = 0..<bytes.count
+            guard text.first(Array("RFC INDEX".utf8), in: all) != nil else { return 0 }
+            let created = text.first(Array("(CREATED ON:".utf8), in: all) != nil
+            let entry = text.first(Array("\n0001 ".utf8), in: all) != nil || text.first(Array("\n1 Host Software".utf8), in: all) != nil
+            return created || entry ? 90 : 0
+        }
+    }
+
+    /// `rfc-index` lives at `$READER_RFC_EDITOR_URL/rfc-index.txt`; the argument is not used.
+    public func locate(_ argument: String, settings: Settings) throws -> Location? {
+        var base = settings["READER_RFC_EDITOR_URL"] ?? "https://www.rfc-editor.org"
+        while base.hasSuffix("/") { base.removeLast() }
+        return Location(key: "rfc-index", urls: [base + "/rfc-index.txt"])
     }
 }

@@ -1,0 +1,174 @@
+/// Tells an entry's title from its authors in "Title. Author 1, Author 2, Ed.".
+///
+/// The index marks neither end: titles hold periods ("M.I.T.", "U.S. Government ...",
+/// "ITU-T Rec. H.263") and commas, and authors hold periods too ("S.D. Crocker",
+/// "R. Fielding, Ed.", "T. Reddy.K", "Network Information Center. Stanford Research Institute").
+/// So the authors are read from the right, one comma-separated name at a time, while each
+/// looks like a name; the name that does not is where the title ends, at its first ". " after
+/// which a name follows.
+struct Byline {
+    var title: Range<Int>
+    var authors: [Range<Int>]
+}
+
+extension Byline {
+    /// Splits `range` (the head without its date). Nil when no ". " can end the title.
+    static func split(_ text: ByteText, _ range: Range<Int>) -> Byline? {
+        let items = text.split(range, by: Byte.comma)
+        guard !items.isEmpty else { return nil }
+        var first = items.count - 1
+        while first > 0, text.isSuffix(items[first]) || text.isPerson(items[first]) || text.isPlainName(items[first]) {
+            first -= 1
+        }
+
+        let chunk = items[first]
+        var from = chunk.lowerBound
+        var chosen: Int?
+        var lastCandidate: Int?
+        while let dot = text.firstPair(Byte.period, Byte.space, in: from..<chunk.upperBound) {
+            lastCandidate = dot
+            let name = text.trimmed(dot + 2..<chunk.upperBound)
+            if text.isPerson(name)
+                || ((text.isPlainName(name) || text.isOrganization(name))
+                    && !text.endsWithAbbreviation(chunk.lowerBound..<dot))
+            {
+                chosen = dot
+                break
+            }
+            from = dot + 1
+        }
+        // When nothing looks like a name, the last ". " is the likeliest end of the title.
+        guard let dot = chosen ?? lastCandidate else { return nil }
+
+        var authors = [text.trimmed(dot + 2..<chunk.upperBound)]
+        for item in items[(first + 1)...] {
+            if text.isSuffix(item), let last = authors.indices.last {
+                // "Ed.", "II", "et al." belong to the name before them, comma and all.
+                authors[last] = authors[last].lowerBound..<item.upperBound
+            } else {
+                authors.append(item)
+            }
+        }
+        return Byline(title: text.trimmed(range.lowerBound..<dot), authors: authors.filter { !$0.isEmpty })
+    }
+}
+
+extension ByteText {
+    private static let suffixes: [[UInt8]] = ["Ed.", "II", "III", "IV", "Jr.", "Sr.", "et al."].map { Array($0.utf8) }
+    private static let saint = Array("St.".utf8)
+    private static let juniorSenior: [[UInt8]] = ["Jr.", "Sr."].map { Array($0.utf8) }
+
+    /// A word that follows a name after a comma: "Ed.", "II", "et al.".
+    func isSuffix(_ range: Range<Int>) -> Bool {
+        Self.suffixes.contains { equals(range, $0) }
+    }
+
+    /// Initials then a surname: "J. Postel", "S.D. Crocker", "J-P. Vasseur", "Y(J). Stein",
+    /// "P. St. Pierre", "T. Murphy Jr.", "S P. Romano", "S. B S".
+    func isPerson(_ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        var initials = 0
+        var words = 0
+        var surname: Range<Int>?
+        var last = range
+        while let word = nextWord(&index, before: range.upperBound) {
+            words += 1
+            if surname == nil, isInitial(word) {
+                initials += 1
+            } else {
+                guard initials > 0 else { return false }
+                // Only the last word of a surname may end with a period, but for "St.".
+                if let previous = surname, endsWithPeriod(previous), !equals(previous, Self.saint) { return false }
+                surname = word
+            }
+            last = word
+        }
+        guard initials > 0 else { return false }
+        guard let surname else { return words >= 2 && !endsWithPeriod(last) }
+        return !endsWithPeriod(surname) || Self.juniorSenior.contains { equals(surname, $0) }
+    }
+
+    /// A name without ". " in it, such as "IAB", "RJ Atkinson" or "Sun Microsystems".
+    func isPlainName(_ range: Range<Int>) -> Bool {
+        !range.isEmpty && !endsWithPeriod(range) && firstPair(Byte.period, Byte.space, in: range) == nil
+    }
+
+    /// Capitalised words in parts ended by ". ", as in "Network Information Center. Stanford
+    /// Research Institute" (RFC 160), an author the index writes with a period inside.
+    func isOrganization(_ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = firstPair(Byte.period, Byte.space, in: start..<range.upperBound) ?? range.upperBound
+            var index = start
+            var words = 0
+            while let word = nextWord(&index, before: end) {
+                guard word.count >= 2, text[word.lowerBound].isASCIIUpper,
+                    word.dropFirst().allSatisfy({ text[$0].isASCIILower })
+                else { return false }
+                words += 1
+            }
+            guard words >= 2 else { return false }
+            start = end + 2
+        }
+        return true
+    }
+
+    /// Whether `range` ends with an abbreviation such as "U.S", "M.I.T" or a lone initial, whose
+    /// period is not the end of a sentence unless a person's name follows.
+    func endsWithAbbreviation(_ range: Range<Int>) -> Bool {
+        var start = range.upperBound
+        while start > range.lowerBound, !text[start - 1].isBlank { start -= 1 }
+        var index = start
+        while true {
+            let length = upperLetterLength(at: index, before: range.upperBound)
+            guard length > 0 else { return false }
+            index += length
+            if index == range.upperBound { return true }
+            guard text[index] == Byte.period else { return false }
+            index += 1
+        }
+    }
+
+    /// One word of initials: "J.", "S.D.", "Ch.", "JH.", "WCH.", "J-P.", "H.-W.", "Y(J).", or a
+    /// lone capital as in "S P. Romano".
+    func isInitial(_ word: Range<Int>) -> Bool {
+        let end = word.upperBound
+        let single = upperLetterLength(at: word.lowerBound, before: end)
+        if single > 0, single == word.count { return true }
+        var index = word.lowerBound
+        while index < end {
+            let upper = upperLetterLength(at: index, before: end)
+            guard upper > 0 else { return false }
+            index += upper
+            let lower = lowerLetterLength(at: index, before: end)
+            if lower > 0 {
+                index += lower
+            } else if index < end, text[index] == Byte.openParen {
+                let inner = upperLetterLength(at: index + 1, before: end)
+                guard inner > 0, index + 1 + inner < end, text[index + 1 + inner] == Byte.closeParen else { return false }
+                index += inner + 2
+            } else {
+                for _ in 0..<2 {
+                    let more = upperLetterLength(at: index, before: end)
+                    guard more > 0 else { break }
+                    index += more
+                }
+            }
+            guard index < end else { return false }
+            if text[index] == Byte.period {
+                index += 1
+                if index < end, text[index] == Byte.hyphen { index += 1 }
+            } else if text[index] == Byte.hyphen {
+                index += 1
+            } else {
+                return false
+            }
+        }
+        return text[end - 1] == Byte.period
+    }
+
+    func endsWithPeriod(_ range: Range<Int>) -> Bool {
+        !range.isEmpty && text[range.upperBound - 1] == Byte.period
+    }
+}

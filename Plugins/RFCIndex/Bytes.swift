@@ -1,0 +1,154 @@
+/// Byte-level helpers: the index is scanned as UTF-8 bytes, and Strings are made only per field.
+enum Byte {
+    static let tab: UInt8 = 0x09
+    static let newline: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let openParen: UInt8 = 0x28
+    static let closeParen: UInt8 = 0x29
+    static let comma: UInt8 = 0x2C
+    static let hyphen: UInt8 = 0x2D
+    static let period: UInt8 = 0x2E
+    static let slash: UInt8 = 0x2F
+    static let colon: UInt8 = 0x3A
+}
+
+extension UInt8 {
+    var isDigit: Bool { self &- 0x30 < 10 }
+    var isASCIIUpper: Bool { self &- 0x41 < 26 }
+    var isASCIILower: Bool { self &- 0x61 < 26 }
+    var isASCIILetter: Bool { isASCIIUpper || isASCIILower }
+    var isBlank: Bool { self == Byte.space || self == Byte.tab }
+    var digitValue: Int { Int(self &- 0x30) }
+}
+
+/// How the bytes of a field become a String. The index is UTF-8; an HTTP `charset` of
+/// ISO-8859-1 outranks that, as the plugin API asks.
+enum TextEncoding: Sendable {
+    case utf8
+    case latin1
+
+    init(charset: String?) {
+        switch charset?.lowercased() {
+        case "iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1": self = .latin1
+        default: self = .utf8
+        }
+    }
+
+    func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let slice = UnsafeBufferPointer(rebasing: text[range])
+        switch self {
+        case .utf8:
+            return String(decoding: slice, as: UTF8.self)
+        case .latin1:
+            var scalars = String.UnicodeScalarView()
+            for byte in slice { scalars.append(Unicode.Scalar(byte)) }
+            return String(scalars)
+        }
+    }
+}
+
+/// Read-only questions about a run of bytes; every range is within `text`.
+struct ByteText {
+    let text: UnsafeBufferPointer<UInt8>
+
+    subscript(index: Int) -> UInt8 { text[index] }
+
+    /// `range` without leading and trailing blanks.
+    func trimmed(_ range: Range<Int>) -> Range<Int> {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, text[lower].isBlank { lower += 1 }
+        while upper > lower, text[upper - 1].isBlank { upper -= 1 }
+        return lower..<upper
+    }
+
+    func equals(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        guard range.count == word.count else { return false }
+        var index = range.lowerBound
+        for byte in word {
+            if text[index] != byte { return false }
+            index += 1
+        }
+        return true
+    }
+
+    func hasPrefix(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        range.count >= word.count && equals(range.lowerBound..<range.lowerBound + word.count, word)
+    }
+
+    /// The first `byte` followed by `next` at or after `from`, before `range.upperBound`.
+    func firstPair(_ byte: UInt8, _ next: UInt8, in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index + 1 < range.upperBound {
+            if text[index] == byte, text[index + 1] == next { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The parts of `range` separated by `byte` followed by a blank, each trimmed, none empty.
+    func split(_ range: Range<Int>, by byte: UInt8) -> [Range<Int>] {
+        var parts: [Range<Int>] = []
+        var start = range.lowerBound
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if text[index] == byte, index + 1 == range.upperBound || text[index + 1].isBlank {
+                let part = trimmed(start..<index)
+                if !part.isEmpty { parts.append(part) }
+                start = index + 1
+            }
+            index += 1
+        }
+        let last = trimmed(start..<range.upperBound)
+        if !last.isEmpty { parts.append(last) }
+        return parts
+    }
+
+    /// The next blank-separated word at or after `index`, advancing `index` past it.
+    func nextWord(_ index: inout Int, before end: Int) -> Range<Int>? {
+        while index < end, text[index].isBlank { index += 1 }
+        guard index < end else { return nil }
+        let start = index
+        while index < end, !text[index].isBlank { index += 1 }
+        return start..<index
+    }
+
+    /// The number written by the digits of `range`, or nil when it holds anything else or
+    /// more digits than an RFC number could have.
+    func number(_ range: Range<Int>) -> Int? {
+        guard !range.isEmpty, range.count <= 9 else { return nil }
+        var value = 0
+        for index in range {
+            guard text[index].isDigit else { return nil }
+            value = value * 10 + text[index].digitValue
+        }
+        return value
+    }
+
+    /// The byte length of the upper-case letter at `index` (1 to 4), or 0 when there is none.
+    /// Accented capitals ("Ö.") count, so initials of non-English names are recognised.
+    func upperLetterLength(at index: Int, before end: Int) -> Int {
+        guard index < end else { return 0 }
+        let byte = text[index]
+        if byte < 0x80 { return byte.isASCIIUpper ? 1 : 0 }
+        guard let (scalar, length) = scalar(at: index, before: end) else { return 0 }
+        return scalar.properties.isUppercase ? length : 0
+    }
+
+    /// The byte length of the lower-case letter at `index`, or 0 when there is none.
+    func lowerLetterLength(at index: Int, before end: Int) -> Int {
+        guard index < end else { return 0 }
+        let byte = text[index]
+        if byte < 0x80 { return byte.isASCIILower ? 1 : 0 }
+        guard let (scalar, length) = scalar(at: index, before: end) else { return 0 }
+        return scalar.properties.isLowercase ? length : 0
+    }
+
+    private func scalar(at index: Int, before end: Int) -> (Unicode.Scalar, Int)? {
+        var iterator = UnsafeBufferPointer(rebasing: text[index..<end]).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return nil }
+        return (scalar, UTF8.width(scalar))
+    }
+}
