@@ -39,7 +39,9 @@ struct Fetch: AsyncParsableCommand {
             Task { await operation.cancel() }
         }
         reporter.finish()
-        Terminal.print(FetchSummary(requests: requests.count, finished: finished, failed: failed, cancelled: cancelled).line)
+        if requests.count > 1 || !finished.isEmpty {
+            Terminal.print(FetchSummary(requests: requests.count, finished: finished, failed: failed, cancelled: cancelled).line)
+        }
         if cancelled > 0 { throw ReaderError.cancelled }
         if let (_, error) = failed.first {
             // One failure is the whole story; with several, the lines above named each.

@@ -31,7 +31,8 @@ final class ProgressReporter: @unchecked Sendable {
             if !bar && !quiet && result.status == .fetched { line("fetched \(key) (\(ByteCount.format(result.bytesFetched)))") }
         case .failed(let key, let error):
             done += 1
-            line("\(key): \(error)")
+            // A single request's failure is the command's own error line; don't say it twice.
+            if !quiet { line("\(key): \(error)") }
         case .cancelled:
             done += 1
         }
