@@ -24,8 +24,9 @@ enum V1Tweets {
         }
 
         let quoted = nesting < maxNesting ? tweet["quoted_status"]?.object.map { post($0, nesting: nesting + 1) } : nil
-        let quotedID = tweet["quoted_status_id_str"]?.nonEmptyText ?? quoted?.id
-        let quotePermalink = tweet["quoted_status_permalink"]["expanded"]?.text
+        // The link to the quote goes only when the quote itself is there to be shown.
+        let quotedID = quoted == nil ? nil : tweet["quoted_status_id_str"]?.nonEmptyText ?? quoted?.id
+        let quotePermalink = quoted == nil ? nil : tweet["quoted_status_permalink"]["expanded"]?.text
 
         // Streaming tweets keep the full text, its range and its entities in `extended_tweet`.
         let extended = tweet["extended_tweet"]?.object

@@ -5,7 +5,7 @@ import ReaderPluginAPI
 struct V2Response {
     private var users: [String: JSON] = [:]
     private var tweets: [String: [String: JSON]] = [:]
-    private var media: [String: JSON] = [:]
+    private var mediaByKey: [String: JSON] = [:]
 
     init(_ response: [String: JSON]) {
         let includes = response["includes"]
@@ -16,7 +16,7 @@ struct V2Response {
             if let fields = tweet.object, let id = fields["id"]?.text { tweets[id] = fields }
         }
         for medium in includes["media"]?.array ?? [] {
-            if let key = medium["media_key"]?.text { media[key] = medium }
+            if let key = medium["media_key"]?.text { mediaByKey[key] = medium }
         }
     }
 
@@ -59,15 +59,19 @@ struct V2Response {
         let note = tweet["note_tweet"]?.object
         let text = note?["text"]?.text ?? tweet["text"]?.text ?? ""
         let entitySource = note?["text"] != nil ? note?["entities"] : tweet["entities"]
+        // Links to media or to the quote go only when what they stand for is there instead.
+        let attachedMedia = mediaURLs(tweet)
+        let shownQuoteID = quoted == nil ? nil : quotedID
         var entities: [TextEntity] = []
         for link in entitySource["urls"]?.array ?? [] {
             guard let range = CodePoints.range(start: link["start"], end: link["end"]),
                 let short = link["url"]?.nonEmptyText
             else { continue }
             let expanded = link["expanded_url"]?.nonEmptyText ?? short
+            let standsForMedia = link["media_key"] != nil || StatusLinks.isMediaPage(expanded, of: id)
             let standsApart =
-                link["media_key"] != nil || StatusLinks.isMediaPage(expanded, of: id)
-                || quotedID.map { StatusLinks.isPermalink(expanded, to: $0) } == true
+                (standsForMedia && !attachedMedia.isEmpty)
+                || shownQuoteID.map { StatusLinks.isPermalink(expanded, to: $0) } == true
             entities.append(
                 TextEntity(
                     range: range, shortURL: short,
@@ -77,7 +81,7 @@ struct V2Response {
         let rendered = TweetText.render(text, displayRange: displayRange, entities: entities)
         return Post(
             id: id, author: author, authorName: user["name"]?.text, createdAt: createdAt, text: rendered.text,
-            media: mediaURLs(tweet), links: rendered.links, quoted: quoted)
+            media: attachedMedia, links: rendered.links, quoted: quoted)
     }
 
     /// The referenced tweet `id`: from `includes.tweets`, or inline as twarc flattens it.
@@ -91,7 +95,7 @@ struct V2Response {
     /// `url` (photos) or `preview_image_url` (videos, GIFs) of each attached medium.
     private func mediaURLs(_ tweet: [String: JSON]) -> [String] {
         let attachments = tweet["attachments"]
-        var attached = (attachments["media_keys"]?.array ?? []).compactMap { $0.text.flatMap { media[$0] } }
+        var attached = (attachments["media_keys"]?.array ?? []).compactMap { $0.text.flatMap { mediaByKey[$0] } }
         attached += attachments["media"]?.array ?? []
         var urls: [String] = []
         for medium in attached {

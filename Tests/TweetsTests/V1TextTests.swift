@@ -94,6 +94,17 @@ import Testing
         #expect(posts[8].createdAt == "2015-11-30T11:44:08Z")
     }
 
+    /// A quote that did not come (deleted, protected) leaves its link in the text.
+    @Test func missingQuoteKeepsItsLink() throws {
+        let json = """
+            {"id_str": "5", "text": "see https://t.co/q", "is_quote_status": true, "quoted_status_id_str": "99",
+             "user": {"screen_name": "a"},
+             "entities": {"urls": [{"indices": [4, 18], "url": "https://t.co/q", "expanded_url": "https://twitter.com/b/status/99"}]}}
+            """
+        let post = try #require(Fixtures.posts(try Fixtures.document(json: json)).first)
+        #expect(post.text == "see https://twitter.com/b/status/99")
+    }
+
     @Test func userTimelinePhotosAndLinks() throws {
         let posts = try Fixtures.posts("v1_user_timeline.json")
         #expect(posts[5].text == "Test.")

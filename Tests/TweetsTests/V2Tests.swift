@@ -4,20 +4,20 @@ import Testing
 @testable import Tweets
 
 @Suite struct V2Tests {
-    /// Authors come from `includes.users` by `author_id`; a `pic.twitter.com` link without
-    /// `media_key` is still a photo page of the tweet and goes.
+    /// Authors come from `includes.users` by `author_id`. The photos' links stay: the search
+    /// asked for no `includes.media`, so they are the only trace of the photos.
     @Test func recentSearchAuthorsAndPhotoLinks() throws {
         let posts = try Fixtures.posts("v2_search_recent.json")
         #expect(posts.map(\.author) == ["happycamper", "snowman", "jellybeanjones", "snowman"])
         #expect(posts.map(\.authorName) == ["Emily Waligoske 🏕", "Jim Moffitt", "zachariah jones", "Jim Moffitt"])
-        #expect(posts[0].text == "@snowman Ooo, thanks error message, public_metircs are not the metrics you’re looking for")
+        #expect(posts[0].text == "@snowman Ooo, thanks error message, public_metircs are not the metrics you’re looking for https://twitter.com/happycamper/status/1276035977375477760/photo/1")
+        #expect(posts[0].links == [Link(text: "pic.twitter.com/14TzLYBBXi", url: "https://twitter.com/happycamper/status/1276035977375477760/photo/1")])
         #expect(posts[0].createdAt == "2020-06-25T06:14:19Z")
         #expect(posts[1].text == "Using Labs Recent search for polling use cases has been 🔥👍. A simple alternative to streaming in many cases...")
-        #expect(posts[2].text == "@snowman @happycamper")
+        #expect(posts[2].text == "@snowman @happycamper https://twitter.com/jellybeanjones/status/1275763727908798470/photo/1")
         #expect(posts[3].text.hasSuffix("organic_metrics,promoted_metrics,public_metrics]\""))
         // Replies are neither retweets nor quotes.
         #expect(posts.allSatisfy { $0.retweetOf == nil && $0.quoted == nil })
-        // No `includes.media` was asked for, so there is no media URL to give.
         #expect(posts.allSatisfy { $0.media.isEmpty })
     }
 
@@ -105,6 +105,17 @@ import Testing
         let post = try #require(Fixtures.posts(try Fixtures.document(json: json)).first)
         #expect(post.text == "Long text with & a link https://example.com/a")
         #expect(post.links == [Link(text: "example.com/a", url: "https://example.com/a")])
+    }
+
+    /// A quote that did not come (deleted, protected) leaves its link in the text.
+    @Test func missingQuoteKeepsItsLink() throws {
+        let json = """
+            {"data": [{"id": "5", "text": "see https://t.co/q", "referenced_tweets": [{"type": "quoted", "id": "99"}],
+              "entities": {"urls": [{"start": 4, "end": 18, "url": "https://t.co/q", "expanded_url": "https://x.com/a/status/99"}]}}]}
+            """
+        let post = try #require(Fixtures.posts(try Fixtures.document(json: json)).first)
+        #expect(post.text == "see https://x.com/a/status/99")
+        #expect(post.quoted == nil)
     }
 
     /// A search with no results is an empty timeline, not an error.
