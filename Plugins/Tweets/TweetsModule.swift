@@ -1,17 +1,39 @@
 import ReaderPluginAPI
 
+/// The module's name, in its descriptor and its errors.
+let moduleName = "tweets"
+
 /// Twitter/X JSON: API v1.1 and v2 responses, twarc JSONL, data archives.
 public struct TweetsModule: ParserModule {
     public init() {}
 
     public let descriptor = ModuleDescriptor(
-        name: "tweets",
+        name: moduleName,
         requestTypes: ["tweets"],
-        version: "0",
+        urlPatterns: ["*/2/tweets/search/recent*", "*/2/tweets*"],
+        mediaTypes: ["application/json"],
+        fileExtensions: ["json", "jsonl", "js"],
+        version: "1",
         summary: "Twitter/X JSON: API v1.1 and v2 responses, twarc JSONL, data archives."
     )
 
     public func parse(_ input: ParseInput) throws -> Document {
-        throw ParseError(module: descriptor.name, reason: "not implemented yet")
+        let values = try TweetsInput.values(input.bytes)
+        var reader = TimelineReader()
+        for value in values {
+            try reader.read(value.json, location: values.count > 1 ? "line \(value.line)" : nil)
+        }
+        if reader.posts.isEmpty, !reader.apiErrors.isEmpty {
+            throw ParseError(module: moduleName, reason: reader.apiErrors.joined(separator: "; "))
+        }
+        return Timeline.document(reader.posts, notes: reader.notes + reader.apiErrors, input: input)
+    }
+
+    public func recognize(_ sample: Sample) -> Int {
+        Recognizer.confidence(sample)
+    }
+
+    public func locate(_ argument: String, settings: Settings) throws -> Location? {
+        try Locator.locate(argument, settings: settings)
     }
 }
