@@ -17,7 +17,7 @@ struct PostLayout {
         }
         if let quoted = post.quoted { out += lines(quoted, indent: indent + "  │ ") }
         for media in post.media { out.append("\(indent)[media] \(media)") }
-        for link in post.links where !post.text.contains(link.url) || link.text != link.url { out.append("\(indent)[link] \(link.url)") }
+        for link in post.links where !post.text.contains(link.url) { out.append("\(indent)[link] \(link.url)") }
         return out
     }
 
