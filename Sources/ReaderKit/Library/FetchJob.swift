@@ -15,7 +15,7 @@ struct FetchJob: Sendable {
         let (module, location) = try resolve()
         let store = reader.store
         let existing = try snapshot?.entries[location.key] ?? store.entry(location.key)
-        if let existing, location.isImmutable, existing.moduleVersion == module.descriptor.version,
+        if let existing, location.isImmutable, existing.moduleVersion == module?.descriptor.version,
             store.blobs.contains(existing.document), store.blobs.contains(existing.raw)
         {
             return FetchResult(
@@ -37,7 +37,9 @@ struct FetchJob: Sendable {
             case .notFound:
                 continue
             case .notModified:
-                guard let intact else { throw ReaderError.network(url: url, reason: "HTTP 304 for a copy not stored") }
+                guard let intact, let module = module ?? reader.registry.module(for: intact.requestType) else {
+                    throw ReaderError.network(url: url, reason: "HTTP 304 for a copy not stored")
+                }
                 return try await revalidated(intact, module: module, key: location.key)
             case .fetched(let body):
                 return try await keep(body, module: module, location: location, previous: intact)
@@ -46,15 +48,13 @@ struct FetchJob: Sendable {
         throw ReaderError.network(url: location.urls.last ?? location.key, reason: "HTTP 404 Not Found")
     }
 
-    private func resolve() throws -> (any ParserModule, Location) {
+    private func resolve() throws -> ((any ParserModule)?, Location) {
         switch request {
         case .source(let type, let argument):
             return try reader.locate(type, argument)
         case .url(let url):
-            guard let module = reader.registry.module(forURL: url) else {
-                throw ReaderError.usage("no source reads \(url); 'reader sources' lists them")
-            }
-            return (module, Location(key: url, urls: [url]))
+            // No pattern matching is fine: the media type and the bytes choose after the fetch.
+            return (reader.registry.module(forURL: url), Location(key: url, urls: [url]))
         case .file(let path):
             throw ReaderError.usage("\(path) is a local file: open it with 'reader open \(path)'")
         }
@@ -79,10 +79,14 @@ struct FetchJob: Sendable {
             entriesNew: 0, entriesUpdated: 0)
     }
 
-    private func keep(_ body: FetchedBody, module chosen: any ParserModule, location: Location, previous: CatalogEntry?)
+    private func keep(_ body: FetchedBody, module chosen: (any ParserModule)?, location: Location, previous: CatalogEntry?)
         async throws -> FetchResult
     {
-        let module = reroute(chosen, body: body)
+        guard let module = reroute(chosen, body: body) else {
+            throw ReaderError.parse(ParseError(
+                module: "reader", location: body.url,
+                reason: "no source reads \(body.mediaType ?? "this content"); 'reader sources' lists them"))
+        }
         let requestType = module.descriptor.requestTypes.first ?? "unknown"
         let input = ParseInput(
             bytes: body.bytes, requestType: requestType, key: location.key, url: body.url, mediaType: body.mediaType,
@@ -104,18 +108,18 @@ struct FetchJob: Sendable {
 
     /// A URL matched only by a catch-all pattern may hold another kind of document: the
     /// media type and the bytes decide.
-    private func reroute(_ module: any ParserModule, body: FetchedBody) -> any ParserModule {
+    private func reroute(_ module: (any ParserModule)?, body: FetchedBody) -> (any ParserModule)? {
         guard case .url = request else { return module }
         let sample = Sample(
             prefix: body.bytes.prefix(4096), fileName: URL(string: body.url)?.lastPathComponent, mediaType: body.mediaType)
-        if module.recognize(sample) >= 50 { return module }
+        if let module, module.recognize(sample) >= 50 { return module }
         return reader.registry.module(recognizing: sample) ?? module
     }
 
     /// How many entries of an index-like document are new or changed since the stored copy.
     private func changedEntries(_ document: Document, previous: CatalogEntry?) -> (new: Int, updated: Int) {
         guard !document.entries.isEmpty else { return (0, 0) }
-        guard let previous, let old = try? reader.store.document(of: previous) else { return (document.entries.count, 0) }
+        guard let previous, let old = try? reader.document(of: previous) else { return (document.entries.count, 0) }
         let before = Dictionary(old.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var new = 0
         var updated = 0

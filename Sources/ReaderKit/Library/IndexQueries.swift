@@ -37,7 +37,7 @@ extension Reader {
         guard let entry = try store.entry(location.key) else {
             throw ReaderError.notStored(key: location.key, command: "reader fetch \(Self.indexRequestType)")
         }
-        return try store.document(of: entry).entries
+        return try document(of: entry).entries
     }
 }
 

@@ -62,7 +62,7 @@ extension Reader {
     /// made it has changed since.
     func current(_ entry: CatalogEntry, key: String) async throws -> Document {
         guard let module = registry.module(for: entry.requestType), module.descriptor.version != entry.moduleVersion
-        else { return try store.document(of: entry) }
+        else { return try self.document(of: entry) }
         let raw = try store.raw(of: entry)
         let input = ParseInput(
             bytes: raw, requestType: entry.requestType, key: key, url: entry.url, mediaType: entry.mediaType,
@@ -83,7 +83,7 @@ extension Reader {
     func describe(_ document: Document) -> OpenedDocument {
         guard let reference = document.describedBy,
             let entry = try? store.entry(reference.key),
-            let describing = try? store.document(of: entry),
+            let describing = try? self.document(of: entry),
             let match = describing.entries.first(where: { $0.id == reference.id })
         else { return OpenedDocument(document: document) }
         return OpenedDocument(document: document, notices: match.notices, annotations: match.annotations)

@@ -1,5 +1,6 @@
 import Foundation
 import ReaderPluginAPI
+import Synchronization
 
 /// The engine, as a library: what the `reader` command does, for any Swift program.
 ///
@@ -14,6 +15,8 @@ public final class Reader: Sendable {
     public let registry: Registry
     public let store: Store
     let parsers: ParserPool
+    /// Documents decoded in this process, by blob: `list` then `search` decode the index once.
+    let decoded = Mutex<[BlobID: Document]>([:])
 
     public init(configuration: Configuration, registry: Registry = Registry()) {
         self.configuration = configuration
@@ -34,6 +37,14 @@ public final class Reader: Sendable {
         let fetcher = Fetcher(limits: configuration.limits)
         defer { Task { await fetcher.shutdown() } }
         return try await FetchJob(reader: self, request: request, fetcher: fetcher, snapshot: nil).run { _, _ in }
+    }
+
+    /// The stored document of `entry`, decoded once per process.
+    func document(of entry: CatalogEntry) throws -> Document {
+        if let document = decoded.withLock({ $0[entry.document] }) { return document }
+        let document = try store.document(of: entry)
+        decoded.withLock { $0[entry.document] = document }
+        return document
     }
 
     /// The parser modules, as `reader sources` lists them.
