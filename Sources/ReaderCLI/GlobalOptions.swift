@@ -14,11 +14,15 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Parallel fetches.")
     var jobs: Int = 8
 
+    @Option(name: .long, help: "Seconds to wait for a server before giving up (connect, and between bytes).")
+    var timeout: Double = 30
+
     @Flag(name: .long, help: "Say more about what happens, on stderr.")
     var verbose = false
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
+        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     }
 
     /// The engine, configured from these options and the environment.
@@ -26,6 +30,11 @@ struct GlobalOptions: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
         let settings = Settings(environment.filter { $0.key.hasPrefix("READER_") })
-        return Reader(configuration: Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs))
+        var limits = Fetcher.Limits()
+        limits.readTimeout = timeout
+        limits.connectTimeout = min(timeout, limits.connectTimeout)
+        if verbose { Terminal.error("store \(root)\(offline ? ", offline" : "")") }
+        return Reader(configuration: Configuration(
+            storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits))
     }
 }

@@ -21,7 +21,7 @@ struct Fetch: AsyncParsableCommand {
         let reader = global.makeReader()
         let requests = try reader.fetchRequests(words)
         let operation = reader.fetch(requests)
-        let reporter = ProgressReporter(total: requests.count, quiet: requests.count == 1)
+        let reporter = ProgressReporter(total: requests.count, quiet: requests.count == 1, verbose: global.verbose)
         var finished: [FetchResult] = []
         var failed: [(String, ReaderError)] = []
         var cancelled = 0

@@ -13,13 +13,19 @@ final class ProgressReporter: @unchecked Sendable {
     private var lastDraw = Date.distantPast
     private let quiet: Bool
 
-    init(total: Int, quiet: Bool) {
+    private let verbose: Bool
+
+    init(total: Int, quiet: Bool, verbose: Bool = false) {
         self.total = total
-        self.quiet = quiet
-        bar = Terminal.stderrIsTerminal
+        self.quiet = quiet && !verbose
+        self.verbose = verbose
+        bar = Terminal.stderrIsTerminal && !verbose
     }
 
     func handle(_ event: ProgressEvent) {
+        if verbose, case .queued(let key) = event {
+            line("\(key): queued")
+        }
         switch event {
         case .queued:
             return
