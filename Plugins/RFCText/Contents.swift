@@ -25,7 +25,11 @@ struct Contents: Sendable {
     static func find(in lines: [TextLine], _ layout: Layout) -> Contents? {
         let text = layout.text
         for index in 0..<(lines.count / 2) where !lines[index].isBlank && lines[index].width < 60 {
-            let key = text.key(lines[index])
+            let line = lines[index]
+            // Cheap test first: only `Contents` or `Table of Contents` lines are worth a string.
+            let length = line.end - line.contentStart
+            guard length >= 8, length <= 24, "CcTt".utf8.contains(text.bytes[line.contentStart]) else { continue }
+            let key = text.key(line)
             guard key == "table of contents" || key == "contents" else { continue }
             if let contents = Contents(lines, titleLine: index, layout), contents.entries.count >= 2 { return contents }
         }
