@@ -125,11 +125,16 @@ struct BodyBuilder {
     /// Figures split by blank lines (or pages) are one figure; consecutive asides one quote.
     private static func append(_ node: Node, _ blanksBefore: Int, to container: inout [Node]) {
         switch (container.last, node) {
-        case (.verbatim(let previous)?, .verbatim(var parts)) where blanksBefore <= 2:
+        case (.verbatim(var previous)?, .verbatim(var parts)) where blanksBefore <= 2:
+            // Taken out first so that the parts grow in place, however many there are.
+            container.removeLast()
             parts[0].blanksBefore = blanksBefore
-            container[container.count - 1] = .verbatim(previous + parts)
-        case (.quote(let previous)?, .quote(let inner)) where blanksBefore <= 2:
-            container[container.count - 1] = .quote(previous + inner)
+            previous.append(contentsOf: parts)
+            container.append(.verbatim(previous))
+        case (.quote(var previous)?, .quote(let inner)) where blanksBefore <= 2:
+            container.removeLast()
+            previous.append(contentsOf: inner)
+            container.append(.quote(previous))
         default:
             container.append(node)
         }

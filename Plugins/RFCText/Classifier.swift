@@ -11,7 +11,7 @@ extension BodyBuilder {
         if isAside(range) { return .nodes([.quote(aside(range))]) }
         // Legends and notes indented deep under a drawing belong to it.
         if underFigure, first.indent >= textIndent + 6, blanksBefore <= 2, lastIsDrawing { return .nodes([verbatim(range)]) }
-        if range.contains(where: { layout.isLaidOut(lines[$0]) }) { return .nodes([verbatim(range, drawn: true)]) }
+        if isLaidOut(range) || isGrammar(range) { return .nodes([verbatim(range, drawn: true)]) }
         if range.count <= 2, isCaption(first), first.indent > textIndent { return .nodes([verbatim(range)]) }
         if range.count == 1, layout.isCentered(first) { return .nodes([verbatim(range)]) }
         if let marker = layout.marker(first) { return items(range, marker) }
@@ -24,7 +24,7 @@ extension BodyBuilder {
             }
         }
         if isRagged(range) { return .nodes([verbatim(range)]) }
-        if range.count == 1, (first.indent > textIndent && layout.isCodeLike(first)) || isRule(first) {
+        if range.count == 1, first.indent > textIndent, layout.isCodeLike(first) {
             return .nodes([verbatim(range)])
         }
         // A lone token set apart (a URI, a name): an example, shown as written.
@@ -32,6 +32,32 @@ extension BodyBuilder {
             return .nodes([verbatim(range)])
         }
         return .nodes([paragraph(range)])
+    }
+
+    /// A line with clear signs of layout, or several lines with a stray double space each.
+    private func isLaidOut(_ range: Range<Int>) -> Bool {
+        var weak = 0
+        for index in range {
+            switch layout.layoutEvidence(lines[index]) {
+            case .strong: return true
+            case .weak: weak += 1
+            case .none: break
+            }
+        }
+        return weak >= 2
+    }
+
+    /// ABNF rules, each line a rule or the continuation of one, indented under it. (A rule
+    /// followed by indented prose is a term and its explanation.)
+    private func isGrammar(_ range: Range<Int>) -> Bool {
+        let first = lines[range.lowerBound]
+        guard isRule(first) else { return false }
+        for index in range.dropFirst() where !isRule(lines[index]) {
+            let line = lines[index]
+            guard line.indent > first.indent else { return false }
+            if index + 1 < range.upperBound, layout.isFull(line, before: lines[index + 1]) { return false }
+        }
+        return true
     }
 
     private func paragraph(_ range: Range<Int>) -> Node {
@@ -62,7 +88,7 @@ extension BodyBuilder {
         let term = lines[range.lowerBound]
         let body = lines[range.lowerBound + 1]
         guard body.indent > term.indent, term.width - term.indent <= 60, !layout.isFull(term, before: body),
-            !isRule(term), !layout.isCodeLike(term),
+            isRule(term) || !layout.isCodeLike(term),
             lines[(range.lowerBound + 1)..<range.upperBound].allSatisfy({ $0.indent >= body.indent })
         else { return nil }
         return .paragraph(segments: [term.contentStart..<term.end], strong: true)

@@ -21,7 +21,12 @@ struct FrontMatter: Sendable {
     /// Whether a block starting with `line` is a header block (`Network Working Group   J. Postel`).
     static func startsHeaderBlock(_ line: TextLine, _ text: SourceText) -> Bool {
         guard line.indent < 28 else { return false }
-        return blockStarts.contains { text.hasPrefix(line, $0) }
+        return blockStarts.contains { start in
+            guard text.hasPrefix(line, start) else { return false }
+            // A whole word: `IAB`, not `IABC`.
+            let after = line.contentStart + start.count
+            return after >= line.end || !ASCII.isLetter(text.bytes[after])
+        }
     }
 
     /// Reads one header block: fields on the left, authors, organisations and the date on the right.

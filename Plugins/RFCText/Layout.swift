@@ -49,15 +49,30 @@ struct Layout: Sendable {
         return abs(line.indent - (width - line.width)) <= 6
     }
 
+    /// How strongly a line looks laid out rather than written.
+    enum Evidence: Comparable {
+        case none
+        /// One stray double space: a typing slip in prose, or a column in a table.
+        case weak
+        case strong
+    }
+
     /// Whether the line is laid out rather than written: drawings, tables, aligned columns, code.
-    /// Prose has single spaces between words and two only after a sentence.
     func isLaidOut(_ line: TextLine, from offset: Int? = nil) -> Bool {
+        layoutEvidence(line, from: offset) == .strong
+    }
+
+    /// Prose has single spaces between words and two after a sentence; wider gaps, several
+    /// double spaces, or a gap beside a symbol (`name  = rule`) are columns; box drawing too.
+    func layoutEvidence(_ line: TextLine, from offset: Int? = nil) -> Evidence {
         let bytes = text.bytes
         var index = offset ?? (marker(line)?.textStart ?? labelEnd(line) ?? line.contentStart)
+        if index < line.end, bytes[index] == 0x3B { return .strong }  // an ABNF comment
         var previous: UInt8 = 0
         var beforePrevious: UInt8 = 0
         var spaces = 0
         var repeats = 0
+        var doubleSpaces = 0
         while index < line.end {
             let byte = bytes[index]
             if byte == ASCII.space {
@@ -65,22 +80,35 @@ struct Layout: Sendable {
                 index += 1
                 continue
             }
-            if spaces >= 3 || (spaces == 2 && !Self.endsSentence(previous, beforePrevious)) { return true }
+            if spaces >= 3 { return .strong }
+            if spaces == 2, !Self.endsSentence(previous, beforePrevious) {
+                if Self.isSymbol(byte) || Self.isSymbol(previous) { return .strong }
+                doubleSpaces += 1
+                if doubleSpaces >= 2 { return .strong }
+            }
             repeats = (spaces == 0 && byte == previous) ? repeats + 1 : 0
             spaces = 0
             switch byte {
-            case 0x7C: return true  // |
+            case 0x7C: return .strong  // |
             case 0x2B:  // +
-                if previous == 0x2D || previous == 0x2B || (index + 1 < line.end && bytes[index + 1] == 0x2D) { return true }
+                if previous == 0x2D || previous == 0x2B || (index + 1 < line.end && bytes[index + 1] == 0x2D) { return .strong }
             case 0x2D, 0x3D, 0x5F, 0x2A, 0x7E:  // - = _ * ~
-                if repeats >= 2 { return true }
+                if repeats >= 2 { return .strong }
             default: break
             }
             beforePrevious = previous
             previous = byte
             index += 1
         }
-        return false
+        return doubleSpaces > 0 ? .weak : .none
+    }
+
+    /// `= ; | / < > + * #`: beside a wide gap they align a grammar or a drawing.
+    private static func isSymbol(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x3D, 0x3B, 0x7C, 0x2F, 0x3C, 0x3E, 0x2B, 0x2A, 0x23: return true
+        default: return false
+        }
     }
 
     private static func endsSentence(_ last: UInt8, _ beforeLast: UInt8) -> Bool {
