@@ -13,6 +13,8 @@ struct Byline {
 }
 
 extension Byline {
+    static let longestSearchedNames = 4096
+
     /// Splits `range` (the head without its date). Nil when no ". " can end the title.
     /// `items` is scratch space; the authors are a slice of it.
     static func split(_ text: ByteText, _ range: Range<Int>, items: inout [Range<Int>]) -> Byline? {
@@ -24,7 +26,9 @@ extension Byline {
         }
 
         let chunk = items[first]
-        var from = chunk.lowerBound
+        // Each candidate looks at the rest of the chunk. A real head is a few hundred bytes;
+        // in a giant one only the last few KiB are searched, so that time stays linear.
+        var from = max(chunk.lowerBound, chunk.upperBound - Self.longestSearchedNames)
         var chosen: Int?
         var lastCandidate: Int?
         while let dot = text.firstPair(Byte.period, Byte.space, in: from..<chunk.upperBound) {

@@ -87,7 +87,7 @@ struct ByteText {
             && equals(range.lowerBound..<range.lowerBound + word.utf8CodeUnitCount, word)
     }
 
-    /// The first `byte` followed by `next` at or after `from`, before `range.upperBound`.
+    /// The first `byte` followed by `next` within `range`.
     func firstPair(_ byte: UInt8, _ next: UInt8, in range: Range<Int>) -> Int? {
         var index = range.lowerBound
         while index + 1 < range.upperBound {
