@@ -165,7 +165,9 @@ extension ByteText {
                 index += lower
             } else if index < end, text[index] == Byte.openParen {
                 let inner = upperLetterLength(at: index + 1, before: end)
-                guard inner > 0, index + 1 + inner < end, text[index + 1 + inner] == Byte.closeParen else { return false }
+                guard inner > 0, index + 1 + inner < end, text[index + 1 + inner] == Byte.closeParen else {
+                    return false
+                }
                 index += inner + 2
             } else {
                 for _ in 0..<2 {

@@ -29,3 +29,36 @@ struct Relation: Sendable, Hashable {
 
     var isEmpty: Bool { rfcs.isEmpty && others.isEmpty }
 }
+
+extension IndexRecord {
+    /// The banner over the RFC: "Obsoleted by RFC 9293", "Updated by RFC 1122, RFC 3168".
+    var notices: [String] {
+        switch (obsoletedBy.isEmpty, updatedBy.isEmpty) {
+        case (true, true): []
+        case (false, true): [obsoletedBy.notice("Obsoleted by ")]
+        case (true, false): [updatedBy.notice("Updated by ")]
+        case (false, false): [obsoletedBy.notice("Obsoleted by "), updatedBy.notice("Updated by ")]
+        }
+    }
+}
+
+extension Relation {
+    /// `lead` then "RFC 1122, RFC 3168", then any document outside the series as written.
+    func notice(_ lead: String) -> String {
+        var text = lead
+        text.reserveCapacity(lead.utf8.count + 10 * (rfcs.count + others.count))
+        var separator = ""
+        for number in rfcs {
+            text += separator
+            text += "RFC "
+            text += String(number)
+            separator = ", "
+        }
+        for other in others {
+            text += separator
+            text += other
+            separator = ", "
+        }
+        return text
+    }
+}

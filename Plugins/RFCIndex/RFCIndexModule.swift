@@ -60,7 +60,7 @@ public struct RFCIndexModule: ParserModule {
         guard wellFormed else { return ([], [], nil) }
         var notes = Array(problems.prefix(Self.noteLimit))
         if problems.count > Self.noteLimit {
-            notes.append("\(problems.count - Self.noteLimit) more entries did not fit the index's usual form")
+            notes.append("\(problems.count - Self.noteLimit) more notes like these are left out")
         }
         let created = IndexDates.created(in: ByteText(text: bytes), before: headerEnd ?? bytes.count)
         return (entries, notes, created)

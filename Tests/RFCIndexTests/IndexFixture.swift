@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import ReaderTestSupport
+
 @testable import RFCIndex
 
 /// The real index, read once and shared by the tests.

@@ -1,6 +1,7 @@
 import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
+
 @testable import RFCIndex
 
 @Suite struct RFCIndexModuleTests {
@@ -20,7 +21,8 @@ import Testing
     @Test func locatesTheIndexUnderTheRFCEditorSite() throws {
         let standard = try module.locate("", settings: Settings([:]))
         #expect(standard == Location(key: "rfc-index", urls: ["https://www.rfc-editor.org/rfc-index.txt"]))
-        let mirror = try module.locate("rfc-index", settings: Settings(["READER_RFC_EDITOR_URL": "http://127.0.0.1:8080/"]))
+        let mirror = try module.locate(
+            "rfc-index", settings: Settings(["READER_RFC_EDITOR_URL": "http://127.0.0.1:8080/"]))
         #expect(mirror == Location(key: "rfc-index", urls: ["http://127.0.0.1:8080/rfc-index.txt"]))
         let local = try module.locate("", settings: Settings(["READER_RFC_EDITOR_URL": "file:///srv/rfc"]))
         #expect(local?.urls == ["file:///srv/rfc/rfc-index.txt"])
@@ -35,7 +37,8 @@ import Testing
         #expect(module.recognize(Sample(prefix: index.prefix(4096), fileName: "rfc-index.txt")) == 95)
         #expect(module.recognize(Sample(prefix: [], fileName: "rfc-index.txt")) == 95)
         let rfc793 = try Corpus.bytes("rfc/rfc793.txt")
-        #expect(module.recognize(Sample(prefix: rfc793.prefix(4096), fileName: "rfc793.txt", mediaType: "text/plain")) == 0)
+        #expect(
+            module.recognize(Sample(prefix: rfc793.prefix(4096), fileName: "rfc793.txt", mediaType: "text/plain")) == 0)
         let html = Array("<!DOCTYPE html><html><body><h1>RFC INDEX</h1></body></html>".utf8)
         #expect(module.recognize(Sample(prefix: html[...], mediaType: "text/html")) == 0)
         #expect(module.recognize(Sample(prefix: Array("Some notes on the RFC INDEX.\n".utf8)[...])) == 0)
@@ -74,10 +77,11 @@ import Testing
         #expect(document.entries[1].authors == ["B. Duvall"])
         #expect(document.entries[1].date == nil)
         #expect(document.entries[1][field: "date"] == .null)
-        #expect(document.notes == [
-            "line 4: RFC 2: no date",
-            "line 6: RFC 1 is listed twice; the first listing is kept",
-        ])
+        #expect(
+            document.notes == [
+                "line 4: RFC 2: no date",
+                "line 6: RFC 1 is listed twice; the first listing is kept",
+            ])
     }
 
     @Test func crlfLineEndingsAndAByteOrderMarkReadTheSame() throws {

@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import Testing
+
 @testable import RFCIndex
 
 /// The real `rfc-index.txt` of 8 August 2025, entry by entry where it is tricky.
@@ -33,7 +34,11 @@ import Testing
         #expect(issued.filter { $0.title.hasSuffix(".") }.map(\.id) == ["16", "37"])
         #expect(issued.allSatisfy { !$0.authors.isEmpty })
         #expect(issued.allSatisfy { $0.date != nil })
-        #expect(issued.allSatisfy { $0[field: "doi"] == .string("10.17487/RFC" + String(repeating: "0", count: max(0, 4 - $0.id.count)) + $0.id) })
+        #expect(
+            issued.allSatisfy {
+                $0[field: "doi"]
+                    == .string("10.17487/RFC" + String(repeating: "0", count: max(0, 4 - $0.id.count)) + $0.id)
+            })
         // April Fools' RFCs and a few others carry a day.
         #expect(issued.filter { $0.date?.count == 10 }.count == 69)
     }
@@ -42,11 +47,12 @@ import Testing
         let entries = try IndexFixture.document.get().entries
         var counts: [String: Int] = [:]
         for entry in entries { counts[entry.status ?? "none", default: 0] += 1 }
-        #expect(counts == [
-            "PROPOSED STANDARD": 4279, "INFORMATIONAL": 2970, "UNKNOWN": 887, "EXPERIMENTAL": 547,
-            "HISTORIC": 350, "BEST CURRENT PRACTICE": 327, "DRAFT STANDARD": 138, "INTERNET STANDARD": 130,
-            "none": 188,
-        ])
+        #expect(
+            counts == [
+                "PROPOSED STANDARD": 4279, "INFORMATIONAL": 2970, "UNKNOWN": 887, "EXPERIMENTAL": 547,
+                "HISTORIC": 350, "BEST CURRENT PRACTICE": 327, "DRAFT STANDARD": 138, "INTERNET STANDARD": 130,
+                "none": 188,
+            ])
     }
 
     @Test func rfc793HasEveryField() throws {
@@ -57,12 +63,13 @@ import Testing
         #expect(entry.date == "1981-09")
         #expect(entry.status == "INTERNET STANDARD")
         // Since RFC 9293 took over STD 7, the index no longer lists "(Also STD0007)" for 793.
-        #expect(entry.fields == [
-            "number": 793, "title": "Transmission Control Protocol", "authors": ["J. Postel"],
-            "date": "1981-09", "status": "INTERNET STANDARD", "doi": "10.17487/RFC0793",
-            "obsoletes": [761], "obsoletedBy": [9293], "updates": [], "updatedBy": [1122, 3168, 6093, 6528],
-            "also": [], "formats": ["TXT", "HTML"], "notIssued": false,
-        ])
+        #expect(
+            entry.fields == [
+                "number": 793, "title": "Transmission Control Protocol", "authors": ["J. Postel"],
+                "date": "1981-09", "status": "INTERNET STANDARD", "doi": "10.17487/RFC0793",
+                "obsoletes": [761], "obsoletedBy": [9293], "updates": [], "updatedBy": [1122, 3168, 6093, 6528],
+                "also": [], "formats": ["TXT", "HTML"], "notIssued": false,
+            ])
         #expect(entry.notices == ["Obsoleted by RFC 9293", "Updated by RFC 1122, RFC 3168, RFC 6093, RFC 6528"])
         #expect(entry.annotations == ["obsoletedBy": [9293], "updatedBy": [1122, 3168, 6093, 6528]])
     }
@@ -106,11 +113,12 @@ import Testing
         #expect(entry.date == nil)
         #expect(entry.status == nil)
         #expect(entry.notices.isEmpty)
-        #expect(entry.fields == [
-            "number": 14, "title": "", "authors": [], "date": nil, "status": nil, "doi": nil,
-            "obsoletes": [], "obsoletedBy": [], "updates": [], "updatedBy": [], "also": [], "formats": [],
-            "notIssued": true,
-        ])
+        #expect(
+            entry.fields == [
+                "number": 14, "title": "", "authors": [], "date": nil, "status": nil, "doi": nil,
+                "obsoletes": [], "obsoletedBy": [], "updates": [], "updatedBy": [], "also": [], "formats": [],
+                "notIssued": true,
+            ])
         #expect(entry.annotations == ["obsoletedBy": [], "updatedBy": []])
     }
 
@@ -130,7 +138,10 @@ import Testing
 
     @Test func lastEntryHasAStatusBrokenAcrossLines() throws {
         let entry = try IndexFixture.entry(9829)
-        #expect(entry.title == "Handling of Resource Public Key Infrastructure (RPKI) Certificate Revocation List (CRL) Number Extensions")
+        #expect(
+            entry.title
+                == "Handling of Resource Public Key Infrastructure (RPKI) Certificate Revocation List (CRL) Number Extensions"
+        )
         #expect(entry.authors == ["J. Snijders", "B. Maddison", "T. Buehler"])
         #expect(entry.date == "2025-07")
         #expect(entry.status == "PROPOSED STANDARD")
@@ -160,7 +171,10 @@ import Testing
     @Test func authorsWithPeriodsInside() throws {
         #expect(try IndexFixture.entry(8768).authors == ["M. Boucadair", "T. Reddy.K", "J. Shallow"])
         #expect(try IndexFixture.entry(3127).authors[1] == "M. St.Johns")
-        #expect(try IndexFixture.entry(8038).authors == ["P. Aitken, Ed.", "B. Claise", "S. B S", "C. McDowall", "J. Schoenwaelder"])
+        #expect(
+            try IndexFixture.entry(8038).authors == [
+                "P. Aitken, Ed.", "B. Claise", "S. B S", "C. McDowall", "J. Schoenwaelder",
+            ])
     }
 
     @Test func titlesWithPeriodsAndCommas() throws {

@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import Testing
+
 @testable import RFCIndex
 
 /// Damaged and hostile input: never a crash, never content silently reordered.
@@ -64,5 +65,15 @@ import Testing
         #expect(entry[field: "otherGroups"] == ["Stream: Legacy"])
         #expect(entry[field: "formats"] == ["TXT"])
         #expect(entry.status == "UNKNOWN")
+    }
+
+    @Test func notesAreCappedAtTwenty() throws {
+        var text = "0001 Host Software. S. Crocker. April 1969. (Status: UNKNOWN)\n\n"
+        for number in 2...26 { text += "\(number) Undated. A. Writer.\n\n" }
+        let document = try IndexFixture.parse(text)
+        #expect(document.entries.count == 26)
+        #expect(document.notes.count == 21)
+        #expect(document.notes.first == "line 3: RFC 2: no date")
+        #expect(document.notes.last == "5 more notes like these are left out")
     }
 }

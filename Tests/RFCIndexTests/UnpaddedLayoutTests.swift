@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import Testing
+
 @testable import RFCIndex
 
 /// The layout the RFC Editor uses since May 2026: "793 ..." and "RFC761" instead of "0793 ..."
@@ -9,40 +10,27 @@ import Testing
     /// from "RFC0761", "STD0007", "BCP0014", "FYI0001" (a DOI such as "10.17487/RFC0793" is an
     /// identifier and stays), and continuation lines indented by three spaces instead of five.
     static func unpadded(_ bytes: [UInt8]) -> [UInt8] {
+        let zero = UInt8(ascii: "0")
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && (zero...UInt8(ascii: "9")).contains(bytes[index]) }
+        func followsSeries(_ index: Int) -> Bool {
+            guard index >= 4, "CDPI".utf8.contains(bytes[index - 1]), bytes[index - 4] != UInt8(ascii: "/") else {
+                return false
+            }
+            return ["RFC", "STD", "BCP", "FYI"].contains { bytes[index - 3..<index].elementsEqual($0.utf8) }
+        }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         var index = 0
-        var lineStart = true
         while index < bytes.count {
-            let byte = bytes[index]
-            if lineStart, byte == UInt8(ascii: "0") {
-                // "0793 " -> "793 ": drop zeros before another digit at the left margin.
-                var end = index
-                while end < bytes.count, bytes[end] == UInt8(ascii: "0") { end += 1 }
-                if end < bytes.count, bytes[end] >= UInt8(ascii: "1"), bytes[end] <= UInt8(ascii: "9") {
-                    index = end
-                    lineStart = false
-                    continue
-                }
-            }
-            if lineStart, bytes[index...].starts(with: Array("     ".utf8)) {
-                out += Array("   ".utf8)
-                index += 5
-                lineStart = false
-                continue
-            }
-            lineStart = byte == 0x0A
-            out.append(byte)
+            let atLineStart = index == 0 || bytes[index - 1] == 0x0A
+            // "0793 " -> "793 " at the left margin.
+            if atLineStart { while bytes[index] == zero, isDigit(index + 1) { index += 1 } }
+            // Continuation lines indented by three spaces instead of five.
+            if atLineStart, bytes[index...].starts(with: Array("     ".utf8)) { index += 2 }
+            // "RFC0761" -> "RFC761", but not in a DOI's "/RFC0793".
+            if followsSeries(index) { while bytes[index] == zero, isDigit(index + 1) { index += 1 } }
+            out.append(bytes[index])
             index += 1
-            let series = ["RFC", "STD", "BCP", "FYI"].map { Array($0.utf8) }
-            if byte == UInt8(ascii: "C") || byte == UInt8(ascii: "D") || byte == UInt8(ascii: "P") || byte == UInt8(ascii: "I"),
-                out.count >= 3, series.contains(Array(out.suffix(3))),
-                out.count == 3 || out[out.count - 4] != UInt8(ascii: "/")
-            {
-                while index + 1 < bytes.count, bytes[index] == UInt8(ascii: "0"), bytes[index + 1] >= UInt8(ascii: "0"), bytes[index + 1] <= UInt8(ascii: "9") {
-                    index += 1
-                }
-            }
         }
         return out
     }
@@ -57,7 +45,10 @@ import Testing
 
     @Test func rewriteReallyChangesTheLayout() throws {
         let text = String(decoding: Self.unpadded(try IndexFixture.bytes.get()), as: UTF8.self)
-        #expect(text.contains("\n793 Transmission Control Protocol. J. Postel. September 1981. (Format:\n   TXT, HTML) (Obsoletes RFC761) (Obsoleted by RFC9293) (Updated by\n"))
+        #expect(
+            text.contains(
+                "\n793 Transmission Control Protocol. J. Postel. September 1981. (Format:\n   TXT, HTML) (Obsoletes RFC761) (Obsoleted by RFC9293) (Updated by\n"
+            ))
         #expect(text.contains("(Also STD97)"))
         #expect(text.contains("(DOI: 10.17487/RFC0793)"))
         #expect(!text.contains("\n0793 "))
@@ -105,12 +96,13 @@ import Testing
         let document = try IndexFixture.parse(text)
         #expect(document.entries.map(\.id) == ["9999", "10234", "10235"])
         let entry = document.entries[1]
-        #expect(entry.fields == [
-            "number": 10234, "title": "A Five-Digit RFC", "authors": ["A. Author", "B. Writer, Ed."],
-            "date": "2032-04-01", "status": "PROPOSED STANDARD", "doi": "10.17487/RFC10234",
-            "obsoletes": [9999, 10001], "obsoletedBy": [], "updates": [], "updatedBy": [10500],
-            "also": ["BCP14"], "formats": ["HTML", "TXT"], "notIssued": false,
-        ])
+        #expect(
+            entry.fields == [
+                "number": 10234, "title": "A Five-Digit RFC", "authors": ["A. Author", "B. Writer, Ed."],
+                "date": "2032-04-01", "status": "PROPOSED STANDARD", "doi": "10.17487/RFC10234",
+                "obsoletes": [9999, 10001], "obsoletedBy": [], "updates": [], "updatedBy": [10500],
+                "also": ["BCP14"], "formats": ["HTML", "TXT"], "notIssued": false,
+            ])
         #expect(entry.notices == ["Updated by RFC 10500"])
         #expect(document.entries[0].notices == ["Obsoleted by RFC 10234"])
         #expect(document.entries[2][field: "notIssued"] == true)
