@@ -8,13 +8,17 @@
 /// which a name follows.
 struct Byline {
     var title: Range<Int>
-    var authors: [Range<Int>]
+    /// The names, "Ed." and the like joined to the name they follow.
+    var authors: ArraySlice<Range<Int>>
 }
 
 extension Byline {
+    static let longestSearchedNames = 4096
+
     /// Splits `range` (the head without its date). Nil when no ". " can end the title.
-    static func split(_ text: ByteText, _ range: Range<Int>) -> Byline? {
-        let items = text.split(range, by: Byte.comma)
+    /// `items` is scratch space; the authors are a slice of it.
+    static func split(_ text: ByteText, _ range: Range<Int>, items: inout [Range<Int>]) -> Byline? {
+        text.split(range, by: Byte.comma, into: &items)
         guard !items.isEmpty else { return nil }
         var first = items.count - 1
         while first > 0, text.isSuffix(items[first]) || text.isPerson(items[first]) || text.isPlainName(items[first]) {
@@ -22,7 +26,9 @@ extension Byline {
         }
 
         let chunk = items[first]
-        var from = chunk.lowerBound
+        // Each candidate looks at the rest of the chunk. A real head is a few hundred bytes;
+        // in a giant one only the last few KiB are searched, so that time stays linear.
+        var from = max(chunk.lowerBound, chunk.upperBound - Self.longestSearchedNames)
         var chosen: Int?
         var lastCandidate: Int?
         while let dot = text.firstPair(Byte.period, Byte.space, in: from..<chunk.upperBound) {
@@ -40,27 +46,34 @@ extension Byline {
         // When nothing looks like a name, the last ". " is the likeliest end of the title.
         guard let dot = chosen ?? lastCandidate else { return nil }
 
-        var authors = [text.trimmed(dot + 2..<chunk.upperBound)]
-        for item in items[(first + 1)...] {
-            if text.isSuffix(item), let last = authors.indices.last {
+        // The names are gathered in place of the items they came from.
+        items[first] = text.trimmed(dot + 2..<chunk.upperBound)
+        var last = first
+        for index in (first + 1)..<items.count {
+            if text.isSuffix(items[index]) {
                 // "Ed.", "II", "et al." belong to the name before them, comma and all.
-                authors[last] = authors[last].lowerBound..<item.upperBound
+                items[last] = items[last].lowerBound..<items[index].upperBound
             } else {
-                authors.append(item)
+                last += 1
+                items[last] = items[index]
             }
         }
-        return Byline(title: text.trimmed(range.lowerBound..<dot), authors: authors.filter { !$0.isEmpty })
+        // "M.I.T." and "etc." end the title with their own period.
+        let title = text.trimmed(range.lowerBound..<dot)
+        let keepsPeriod = text.endsWithAbbreviation(title, dotted: true) || text.endsWithEtc(title)
+        return Byline(title: keepsPeriod ? title.lowerBound..<dot + 1 : title, authors: items[first...last])
     }
 }
 
 extension ByteText {
-    private static let suffixes: [[UInt8]] = ["Ed.", "II", "III", "IV", "Jr.", "Sr.", "et al."].map { Array($0.utf8) }
-    private static let saint = Array("St.".utf8)
-    private static let juniorSenior: [[UInt8]] = ["Jr.", "Sr."].map { Array($0.utf8) }
-
     /// A word that follows a name after a comma: "Ed.", "II", "et al.".
     func isSuffix(_ range: Range<Int>) -> Bool {
-        Self.suffixes.contains { equals(range, $0) }
+        switch range.count {
+        case 2: equals(range, "II") || equals(range, "IV")
+        case 3: equals(range, "Ed.") || equals(range, "III") || isJuniorOrSenior(range)
+        case 6: equals(range, "et al.")
+        default: false
+        }
     }
 
     /// Initials then a surname: "J. Postel", "S.D. Crocker", "J-P. Vasseur", "Y(J). Stein",
@@ -78,14 +91,14 @@ extension ByteText {
             } else {
                 guard initials > 0 else { return false }
                 // Only the last word of a surname may end with a period, but for "St.".
-                if let previous = surname, endsWithPeriod(previous), !equals(previous, Self.saint) { return false }
+                if let previous = surname, endsWithPeriod(previous), !equals(previous, "St.") { return false }
                 surname = word
             }
             last = word
         }
         guard initials > 0 else { return false }
         guard let surname else { return words >= 2 && !endsWithPeriod(last) }
-        return !endsWithPeriod(surname) || Self.juniorSenior.contains { equals(surname, $0) }
+        return !endsWithPeriod(surname) || isJuniorOrSenior(surname)
     }
 
     /// A name without ". " in it, such as "IAB", "RJ Atkinson" or "Sun Microsystems".
@@ -114,20 +127,26 @@ extension ByteText {
         return true
     }
 
-    /// Whether `range` ends with an abbreviation such as "U.S", "M.I.T" or a lone initial, whose
-    /// period is not the end of a sentence unless a person's name follows.
-    func endsWithAbbreviation(_ range: Range<Int>) -> Bool {
+    /// Whether `range` ends with an abbreviation such as "U.S", "M.I.T" or (unless `dotted`) a
+    /// lone initial, whose period is not the end of a sentence unless a person's name follows.
+    func endsWithAbbreviation(_ range: Range<Int>, dotted: Bool = false) -> Bool {
         var start = range.upperBound
         while start > range.lowerBound, !text[start - 1].isBlank { start -= 1 }
         var index = start
+        var periods = 0
         while true {
             let length = upperLetterLength(at: index, before: range.upperBound)
             guard length > 0 else { return false }
             index += length
-            if index == range.upperBound { return true }
+            if index == range.upperBound { return !dotted || periods > 0 }
             guard text[index] == Byte.period else { return false }
             index += 1
+            periods += 1
         }
+    }
+
+    func endsWithEtc(_ range: Range<Int>) -> Bool {
+        range.count >= 4 && equals(range.upperBound - 4..<range.upperBound, " etc")
     }
 
     /// One word of initials: "J.", "S.D.", "Ch.", "JH.", "WCH.", "J-P.", "H.-W.", "Y(J).", or a
@@ -146,7 +165,9 @@ extension ByteText {
                 index += lower
             } else if index < end, text[index] == Byte.openParen {
                 let inner = upperLetterLength(at: index + 1, before: end)
-                guard inner > 0, index + 1 + inner < end, text[index + 1 + inner] == Byte.closeParen else { return false }
+                guard inner > 0, index + 1 + inner < end, text[index + 1 + inner] == Byte.closeParen else {
+                    return false
+                }
                 index += inner + 2
             } else {
                 for _ in 0..<2 {
@@ -166,6 +187,10 @@ extension ByteText {
             }
         }
         return text[end - 1] == Byte.period
+    }
+
+    private func isJuniorOrSenior(_ range: Range<Int>) -> Bool {
+        equals(range, "Jr.") || equals(range, "Sr.")
     }
 
     func endsWithPeriod(_ range: Range<Int>) -> Bool {

@@ -63,7 +63,7 @@ struct ByteText {
         return lower..<upper
     }
 
-    func equals(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+    func equals(_ range: Range<Int>, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
         guard range.count == word.count else { return false }
         var index = range.lowerBound
         for byte in word {
@@ -73,11 +73,21 @@ struct ByteText {
         return true
     }
 
-    func hasPrefix(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
-        range.count >= word.count && equals(range.lowerBound..<range.lowerBound + word.count, word)
+    func equals(_ range: Range<Int>, _ word: [UInt8]) -> Bool {
+        word.withUnsafeBufferPointer { equals(range, $0) }
     }
 
-    /// The first `byte` followed by `next` at or after `from`, before `range.upperBound`.
+    /// Compares with a literal; a StaticString needs no allocation or lazy global.
+    func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        equals(range, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+    }
+
+    func hasPrefix(_ range: Range<Int>, _ word: StaticString) -> Bool {
+        range.count >= word.utf8CodeUnitCount
+            && equals(range.lowerBound..<range.lowerBound + word.utf8CodeUnitCount, word)
+    }
+
+    /// The first `byte` followed by `next` within `range`.
     func firstPair(_ byte: UInt8, _ next: UInt8, in range: Range<Int>) -> Int? {
         var index = range.lowerBound
         while index + 1 < range.upperBound {
@@ -87,22 +97,27 @@ struct ByteText {
         return nil
     }
 
-    /// The parts of `range` separated by `byte` followed by a blank, each trimmed, none empty.
-    func split(_ range: Range<Int>, by byte: UInt8) -> [Range<Int>] {
-        var parts: [Range<Int>] = []
+    /// Calls `body` with the parts of `range` separated by `byte` followed by a blank (or
+    /// ending the range), each trimmed, none empty.
+    func forEachPart(_ range: Range<Int>, by byte: UInt8, _ body: (Range<Int>) -> Void) {
         var start = range.lowerBound
         var index = range.lowerBound
         while index < range.upperBound {
             if text[index] == byte, index + 1 == range.upperBound || text[index + 1].isBlank {
                 let part = trimmed(start..<index)
-                if !part.isEmpty { parts.append(part) }
+                if !part.isEmpty { body(part) }
                 start = index + 1
             }
             index += 1
         }
         let last = trimmed(start..<range.upperBound)
-        if !last.isEmpty { parts.append(last) }
-        return parts
+        if !last.isEmpty { body(last) }
+    }
+
+    /// The parts of `range` as ``forEachPart(_:by:_:)`` finds them, in `parts`.
+    func split(_ range: Range<Int>, by byte: UInt8, into parts: inout [Range<Int>]) {
+        parts.removeAll(keepingCapacity: true)
+        forEachPart(range, by: byte) { parts.append($0) }
     }
 
     /// The next blank-separated word at or after `index`, advancing `index` past it.

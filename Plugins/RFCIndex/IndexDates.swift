@@ -1,11 +1,6 @@
 /// The index's dates: "September 1981", "1 April 1990" at the end of an entry's head, and the
 /// header's "(CREATED ON: 08/08/2025.)".
 enum IndexDates {
-    static let months: [[UInt8]] = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
-    ].map { Array($0.utf8) }
-
     /// A date found at the end of a head: its ISO form and where it starts.
     struct Trailing {
         var iso: String
@@ -27,7 +22,7 @@ enum IndexDates {
         var monthStart = monthEnd
         while monthStart > range.lowerBound, text[monthStart - 1].isASCIILetter { monthStart -= 1 }
         guard monthStart == range.lowerBound || text[monthStart - 1].isBlank,
-            let month = months.firstIndex(where: { text.equals(monthStart..<monthEnd, $0) })
+            let month = month(text, monthStart..<monthEnd)
         else { return nil }
 
         // April Fools' RFCs carry a day, which may sit alone at the end of the previous line.
@@ -39,16 +34,33 @@ enum IndexDates {
             dayStart == range.lowerBound || text[dayStart - 1].isBlank,
             let day = text.number(dayStart..<dayEnd), (1...31).contains(day)
         {
-            return Trailing(iso: iso(year: year, month: month + 1, day: day), start: dayStart)
+            return Trailing(iso: iso(year: year, month: month, day: day), start: dayStart)
         }
-        return Trailing(iso: iso(year: year, month: month + 1, day: nil), start: monthStart)
+        return Trailing(iso: iso(year: year, month: month, day: nil), start: monthStart)
+    }
+
+    /// The number of the English month named by `range`, 1 to 12.
+    static func month(_ text: ByteText, _ range: Range<Int>) -> Int? {
+        func either(_ first: StaticString, _ firstNumber: Int, _ second: StaticString, _ secondNumber: Int) -> Int? {
+            text.equals(range, first) ? firstNumber : text.equals(range, second) ? secondNumber : nil
+        }
+        switch range.count {
+        case 3: return either("May", 5, "May", 5)
+        case 4: return either("June", 6, "July", 7)
+        case 5: return either("March", 3, "April", 4)
+        case 6: return either("August", 8, "August", 8)
+        case 7: return either("January", 1, "October", 10)
+        case 8: return either("February", 2, "November", 11) ?? either("December", 12, "December", 12)
+        case 9: return either("September", 9, "September", 9)
+        default: return nil
+        }
     }
 
     /// The ISO date of the header's "(CREATED ON: MM/DD/YYYY.)", if the header has one.
     static func created(in text: ByteText, before end: Int) -> String? {
-        let marker = Array("CREATED ON:".utf8)
+        let marker: StaticString = "CREATED ON:"
         guard let found = text.first(marker, in: 0..<end) else { return nil }
-        var index = found + marker.count
+        var index = found + marker.utf8CodeUnitCount
         while index < end, text[index].isBlank { index += 1 }
         var parts: [Int] = []
         while parts.count < 3 {
@@ -67,29 +79,42 @@ enum IndexDates {
     }
 
     static func iso(year: Int, month: Int, day: Int?) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(10)
-        for divisor in [1000, 100, 10, 1] { bytes.append(UInt8(0x30 + year / divisor % 10)) }
-        bytes.append(Byte.hyphen)
-        bytes.append(UInt8(0x30 + month / 10))
-        bytes.append(UInt8(0x30 + month % 10))
-        if let day {
-            bytes.append(Byte.hyphen)
-            bytes.append(UInt8(0x30 + day / 10))
-            bytes.append(UInt8(0x30 + day % 10))
+        // At most ten ASCII bytes: a small String, made without a heap allocation.
+        String(unsafeUninitializedCapacity: 10) { bytes in
+            var count = 0
+            func put(_ value: Int, digits: Int) {
+                var divisor = 1
+                for _ in 1..<digits { divisor *= 10 }
+                for _ in 0..<digits {
+                    bytes[count] = UInt8(0x30 + value / divisor % 10)
+                    count += 1
+                    divisor /= 10
+                }
+            }
+            put(year, digits: 4)
+            bytes[count] = Byte.hyphen
+            count += 1
+            put(month, digits: 2)
+            if let day {
+                bytes[count] = Byte.hyphen
+                count += 1
+                put(day, digits: 2)
+            }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
 extension ByteText {
     /// Where `word` first occurs within `range`.
-    func first(_ word: [UInt8], in range: Range<Int>) -> Int? {
-        guard let head = word.first, range.count >= word.count else { return nil }
+    func first(_ word: StaticString, in range: Range<Int>) -> Int? {
+        let length = word.utf8CodeUnitCount
+        guard length > 0, range.count >= length else { return nil }
+        let head = word.utf8Start.pointee
         var index = range.lowerBound
-        let last = range.upperBound - word.count
+        let last = range.upperBound - length
         while index <= last {
-            if text[index] == head, equals(index..<index + word.count, word) { return index }
+            if text[index] == head, equals(index..<index + length, word) { return index }
             index += 1
         }
         return nil

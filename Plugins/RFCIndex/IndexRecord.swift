@@ -30,127 +30,35 @@ struct Relation: Sendable, Hashable {
     var isEmpty: Bool { rfcs.isEmpty && others.isEmpty }
 }
 
-/// The words that open the index's bracket groups.
-private enum Keyword {
-    static let format = Array("Format:".utf8)
-    static let obsoletedBy = Array("Obsoleted by".utf8)
-    static let obsoletes = Array("Obsoletes".utf8)
-    static let updatedBy = Array("Updated by".utf8)
-    static let updates = Array("Updates".utf8)
-    static let also = Array("Also".utf8)
-    static let status = Array("Status:".utf8)
-    static let doi = Array("DOI:".utf8)
-    static let notIssued = Array("Not Issued".utf8)
-    static let rfc = Array("RFC".utf8)
-}
-
 extension IndexRecord {
-    /// Reads one entry: its lines joined by single spaces, starting with the number. `groups`
-    /// is scratch space reused from entry to entry.
-    init?(_ text: ByteText, line: Int, encoding: TextEncoding, groups: inout [Range<Int>]) {
-        let all = text.trimmed(0..<text.text.count)
-        var index = all.lowerBound
-        while index < all.upperBound, text[index].isDigit { index += 1 }
-        guard let number = text.number(all.lowerBound..<index) else { return nil }
-        self.init(number: number, line: line)
-
-        // The bracket groups end the entry; peeling them from the right leaves the head, whose
-        // title may hold brackets of its own but always ends with the date's period.
-        var end = all.upperBound
-        groups.removeAll(keepingCapacity: true)
-        while end > index, text[end - 1] == Byte.closeParen, let open = Self.openingBracket(text, closing: end - 1, after: index) {
-            groups.append(open..<end)
-            end = text.trimmed(index..<open).upperBound
-        }
-        for group in groups.reversed() { read(group: group, text, encoding) }
-        readHead(text.trimmed(index..<end), text, encoding)
-    }
-
-    private static func openingBracket(_ text: ByteText, closing: Int, after start: Int) -> Int? {
-        var depth = 0
-        var index = closing
-        while index >= start {
-            if text[index] == Byte.closeParen {
-                depth += 1
-            } else if text[index] == Byte.openParen {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index -= 1
-        }
-        return nil
-    }
-
-    private mutating func readHead(_ head: Range<Int>, _ text: ByteText, _ encoding: TextEncoding) {
-        let withoutPeriod = text.endsWithPeriod(head) ? head.lowerBound..<head.upperBound - 1 : head
-        if text.equals(withoutPeriod, Keyword.notIssued) {
-            notIssued = true
-            return
-        }
-        var rest = withoutPeriod
-        if let date = IndexDates.trailing(in: text, rest) {
-            self.date = date.iso
-            rest = text.trimmed(rest.lowerBound..<date.start)
-            if text.endsWithPeriod(rest) { rest = rest.lowerBound..<rest.upperBound - 1 }
-        } else {
-            problems.append("no date")
-        }
-        if let byline = Byline.split(text, rest) {
-            title = encoding.string(text.text, byline.title)
-            authors = byline.authors.map { encoding.string(text.text, $0) }
-        } else {
-            title = encoding.string(text.text, rest)
-            if !rest.isEmpty { problems.append("no authors") }
-        }
-        if title.isEmpty { problems.append("no title") }
-    }
-
-    private mutating func read(group: Range<Int>, _ text: ByteText, _ encoding: TextEncoding) {
-        let inner = text.trimmed(group.lowerBound + 1..<group.upperBound - 1)
-        func after(_ keyword: [UInt8]) -> Range<Int>? {
-            guard text.hasPrefix(inner, keyword) else { return nil }
-            let rest = inner.lowerBound + keyword.count..<inner.upperBound
-            // "Updates" must not match "UpdatesX": a keyword ends at a blank or its colon.
-            guard keyword.last == Byte.colon || rest.isEmpty || text[rest.lowerBound].isBlank else { return nil }
-            return text.trimmed(rest)
-        }
-        func strings(_ range: Range<Int>) -> [String] {
-            text.split(range, by: Byte.comma).map { encoding.string(text.text, $0) }
-        }
-
-        if let value = after(Keyword.format) {
-            formats += strings(value)
-        } else if let value = after(Keyword.obsoletedBy) {
-            obsoletedBy.read(value, text, encoding)
-        } else if let value = after(Keyword.obsoletes) {
-            obsoletes.read(value, text, encoding)
-        } else if let value = after(Keyword.updatedBy) {
-            updatedBy.read(value, text, encoding)
-        } else if let value = after(Keyword.updates) {
-            updates.read(value, text, encoding)
-        } else if let value = after(Keyword.also) {
-            also += strings(value)
-        } else if let value = after(Keyword.status) {
-            status = encoding.string(text.text, value)
-        } else if let value = after(Keyword.doi) {
-            doi = encoding.string(text.text, value)
-        } else {
-            otherGroups.append(encoding.string(text.text, inner))
+    /// The banner over the RFC: "Obsoleted by RFC 9293", "Updated by RFC 1122, RFC 3168".
+    var notices: [String] {
+        switch (obsoletedBy.isEmpty, updatedBy.isEmpty) {
+        case (true, true): []
+        case (false, true): [obsoletedBy.notice("Obsoleted by ")]
+        case (true, false): [updatedBy.notice("Updated by ")]
+        case (false, false): [obsoletedBy.notice("Obsoleted by "), updatedBy.notice("Updated by ")]
         }
     }
 }
 
 extension Relation {
-    /// Reads "RFC0024, RFC0027" (or "RFC24, RFC27"); anything else is kept as written.
-    mutating func read(_ range: Range<Int>, _ text: ByteText, _ encoding: TextEncoding) {
-        for item in text.split(range, by: Byte.comma) {
-            if text.hasPrefix(item, Keyword.rfc),
-                let number = text.number(item.lowerBound + Keyword.rfc.count..<item.upperBound)
-            {
-                rfcs.append(number)
-            } else {
-                others.append(encoding.string(text.text, item))
-            }
+    /// `lead` then "RFC 1122, RFC 3168", then any document outside the series as written.
+    func notice(_ lead: String) -> String {
+        var text = lead
+        text.reserveCapacity(lead.utf8.count + 10 * (rfcs.count + others.count))
+        var separator = ""
+        for number in rfcs {
+            text += separator
+            text += "RFC "
+            text += String(number)
+            separator = ", "
         }
+        for other in others {
+            text += separator
+            text += other
+            separator = ", "
+        }
+        return text
     }
 }

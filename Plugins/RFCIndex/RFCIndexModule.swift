@@ -41,9 +41,10 @@ public struct RFCIndexModule: ParserModule {
         var numbers = Set<Int>(minimumCapacity: bytes.count / 200)
         var problems: [String] = []
         var wellFormed = false
-        var groups: [Range<Int>] = []
+        var reader = EntryReader(encoding: encoding)
+        var maker = EntryMaker()
         let headerEnd = IndexScanner(bytes: bytes).forEachEntry { line, text in
-            guard let record = IndexRecord(text, line: line, encoding: encoding, groups: &groups) else {
+            guard let record = reader.read(text, line: line) else {
                 problems.append("line \(line): the entry number is too long; the entry is left out")
                 return
             }
@@ -53,13 +54,13 @@ public struct RFCIndexModule: ParserModule {
             }
             for problem in record.problems { problems.append("line \(line): RFC \(record.number): \(problem)") }
             wellFormed = wellFormed || record.notIssued || record.date != nil
-            entries.append(record.entry)
+            entries.append(maker.entry(record))
         }
         // Lines that merely start with a number ("404 Not Found") are not an index.
         guard wellFormed else { return ([], [], nil) }
         var notes = Array(problems.prefix(Self.noteLimit))
         if problems.count > Self.noteLimit {
-            notes.append("\(problems.count - Self.noteLimit) more entries did not fit the index's usual form")
+            notes.append("\(problems.count - Self.noteLimit) more notes like these are left out")
         }
         let created = IndexDates.created(in: ByteText(text: bytes), before: headerEnd ?? bytes.count)
         return (entries, notes, created)
@@ -71,9 +72,9 @@ public struct RFCIndexModule: ParserModule {
         return text.withUnsafeBufferPointer { bytes in
             let text = ByteText(text: bytes)
             let all = 0..<bytes.count
-            guard text.first(Array("RFC INDEX".utf8), in: all) != nil else { return 0 }
-            let created = text.first(Array("(CREATED ON:".utf8), in: all) != nil
-            let entry = text.first(Array("\n0001 ".utf8), in: all) != nil || text.first(Array("\n1 Host Software".utf8), in: all) != nil
+            guard text.first("RFC INDEX", in: all) != nil else { return 0 }
+            let created = text.first("(CREATED ON:", in: all) != nil
+            let entry = text.first("\n0001 ", in: all) != nil || text.first("\n1 Host Software", in: all) != nil
             return created || entry ? 90 : 0
         }
     }

@@ -1,0 +1,23 @@
+/// Byte tests for the ASCII part of the text; RFCs are ASCII but for a few names.
+enum ASCII {
+    static let space: UInt8 = 0x20
+    static let period: UInt8 = 0x2E
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    static func isLetter(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) }
+    static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
+    static func lowercased(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte | 0x20 : byte }
+
+    /// The value of a run of decimal digits, nil when it is empty or too long to be an RFC number.
+    static func number<C: Collection<UInt8>>(_ digits: C) -> Int? {
+        guard !digits.isEmpty, digits.count <= 6 else { return nil }
+        var value = 0
+        for digit in digits {
+            guard isDigit(digit) else { return nil }
+            value = value * 10 + Int(digit - 0x30)
+        }
+        return value
+    }
+}

@@ -1,0 +1,101 @@
+import ReaderPluginAPI
+
+/// Lays the nodes out as blocks: paragraphs reflowed into one line with RFC mentions as links,
+/// figures with their common indentation removed. Collects the sections on the way.
+struct BlockWriter {
+    let text: SourceText
+    var links: LinkTable
+    private(set) var sections: [JSONValue] = []
+
+    init(_ text: SourceText, own number: Int) {
+        self.text = text
+        self.links = LinkTable(own: number)
+    }
+
+    mutating func blocks(_ nodes: [Node]) -> [Block] {
+        nodes.map { block($0) }
+    }
+
+    private mutating func block(_ node: Node) -> Block {
+        switch node {
+        case .heading(let level, let number, let title):
+            sections.append(["number": JSONValue(number), "title": .string(title)])
+            for mention in RFCMention.find(in: Array(title.utf8)) { _ = links.index(for: mention.number) }
+            return .heading(level: level, number: number, title: title)
+        case .paragraph(let segments, let strong):
+            return .paragraph(inlines(reflow(segments), style: strong ? .strong : .plain))
+        case .verbatim(let parts):
+            let bytes = verbatim(parts)
+            for mention in RFCMention.find(in: bytes) { _ = links.index(for: mention.number) }
+            return .preformatted(String(decoding: bytes, as: UTF8.self), language: nil)
+        case .quote(let inner):
+            return .quote(blocks(inner))
+        case .list(let ordered, let items):
+            return .list(ordered: ordered, items: items.map { blocks($0) })
+        }
+    }
+
+    /// The runs of a paragraph: plain text, and a linked run for every RFC it mentions.
+    private mutating func inlines(_ bytes: [UInt8], style: Inline.Style) -> [Inline] {
+        var runs: [Inline] = []
+        var plainStart = 0
+        for mention in RFCMention.find(in: bytes) {
+            guard let link = links.index(for: mention.number) else { continue }
+            if mention.range.lowerBound > plainStart {
+                runs.append(Inline(String(decoding: bytes[plainStart..<mention.range.lowerBound], as: UTF8.self), style: style))
+            }
+            runs.append(Inline(String(decoding: bytes[mention.range], as: UTF8.self), style: style, link: link))
+            plainStart = mention.range.upperBound
+        }
+        if plainStart < bytes.count || runs.isEmpty {
+            runs.append(Inline(String(decoding: bytes[plainStart...], as: UTF8.self), style: style))
+        }
+        return runs
+    }
+
+    /// Joins the lines with single spaces; a word hyphenated at a line's end is joined whole.
+    private func reflow(_ segments: [Range<Int>]) -> [UInt8] {
+        let bytes = text.bytes
+        var out: [UInt8] = []
+        out.reserveCapacity(segments.reduce(0) { $0 + $1.count + 1 })
+        for segment in segments where !segment.isEmpty {
+            if let last = out.last {
+                let hyphenated = last == 0x2D && out.count >= 2 && ASCII.isAlphanumeric(out[out.count - 2])
+                    && ASCII.isAlphanumeric(bytes[segment.lowerBound])
+                if !hyphenated { out.append(ASCII.space) }
+            }
+            var previous: UInt8 = 0
+            for index in segment {
+                let byte = bytes[index]
+                if byte != ASCII.space || previous != ASCII.space { out.append(byte) }
+                previous = byte
+            }
+        }
+        return out
+    }
+
+    /// The lines as written, less the indentation they all share.
+    private func verbatim(_ parts: [VerbatimPart]) -> [UInt8] {
+        let bytes = text.bytes
+        var common = Int.max
+        for part in parts {
+            for line in part.lines where !line.isBlank { common = min(common, line.indent) }
+        }
+        if common == .max { common = 0 }
+        var out: [UInt8] = []
+        var pendingBlanks = 0
+        for (number, part) in parts.enumerated() {
+            if number > 0 { pendingBlanks += part.blanksBefore }
+            for line in part.lines {
+                if line.isBlank {
+                    pendingBlanks += 1
+                    continue
+                }
+                if !out.isEmpty { out.append(contentsOf: repeatElement(0x0A, count: 1 + pendingBlanks)) }
+                pendingBlanks = 0
+                out.append(contentsOf: bytes[(line.start + common)..<line.end])
+            }
+        }
+        return out
+    }
+}

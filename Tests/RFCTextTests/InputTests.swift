@@ -1,0 +1,98 @@
+import Foundation
+import ReaderPluginAPI
+import Testing
+@testable import RFCText
+
+@Suite struct InputTests {
+    let module = RFCTextModule()
+
+    func parse(_ bytes: [UInt8], key: String = "rfc/42", charset: String? = nil) throws -> Document {
+        try module.parse(ParseInput(bytes: bytes, requestType: "rfc", key: key, charset: charset))
+    }
+
+    @Test func emptyInputIsAParseError() {
+        #expect(throws: ParseError(module: "rfc-text", reason: "the input is empty")) { try parse([]) }
+        #expect(throws: ParseError(module: "rfc-text", reason: "the input holds only white space")) { try parse(Array(" \n\n\u{0C}\n".utf8)) }
+    }
+
+    @Test func binaryInputIsAParseError() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        #expect(throws: ParseError(module: "rfc-text", location: "byte 8", reason: "binary data (a NUL byte), not the text of an RFC")) {
+            try parse(png)
+        }
+        let controls = (0..<200).map { UInt8($0 % 8 + 1) }
+        #expect(throws: ParseError(module: "rfc-text", reason: "binary data (control characters), not the text of an RFC")) {
+            try parse(controls)
+        }
+    }
+
+    @Test func htmlPageIsAParseError() {
+        let page = Array("\u{FEFF}\n  <!DOCTYPE html>\n<html><head><title>RFC 793</title></head><body>Request for Comments: 793</body></html>".utf8)
+        #expect(throws: ParseError(module: "rfc-text", reason: "an HTML or XML page, not the plain text of an RFC")) { try parse(page) }
+    }
+
+    @Test func textWithoutAnyRFCNumberIsAParseError() {
+        let notes = Array("Shopping list\n\n   Milk, bread and a copy of the TCP specification.\n".utf8)
+        #expect(throws: ParseError(module: "rfc-text", reason: "not an RFC: no \"Request for Comments:\" line in the text and no RFC number in \"/home/me/notes.txt\"")) {
+            try parse(notes, key: "/home/me/notes.txt")
+        }
+    }
+
+    @Test func numberFromTheKeyOrTheFileName() throws {
+        let text = Array("A text that lost its header.\n\n1.  Introduction\n\n   It says RFC 42 and RFC 791.\n".utf8)
+        let fromKey = try parse(text, key: "rfc/42")
+        #expect(fromKey.extra["number"] == 42)
+        #expect(fromKey.key == "rfc/42")
+        #expect(fromKey.referenceNumbers == [791])
+        #expect(fromKey.title == "RFC 42")
+        #expect(fromKey.notes == ["The text does not give its RFC number; 42 comes from where it was read."])
+        let fromFile = try parse(text, key: "/srv/mirror/rfc0042.txt")
+        #expect(fromFile.extra["number"] == 42)
+        #expect(fromFile.key == "rfc/42")
+        #expect(fromFile.describedBy == EntryReference(key: "rfc-index", id: "42"))
+    }
+
+    @Test func localFileKeyBecomesTheCatalogKey() throws {
+        let bytes = Array(try Fixtures.raw(3986).utf8)
+        let document = try parse(bytes, key: "/tmp/downloads/some-file.txt")
+        #expect(document.key == "rfc/3986")
+        #expect(document.extra["number"] == 3986)
+    }
+
+    /// Invalid UTF-8 is read leniently: replacement characters, never a crash.
+    @Test func invalidUTF8IsReadLeniently() throws {
+        var bytes = Array("Network Working Group                                       A. Author\nRequest for Comments: 4242                                      Example\n                                                            April 2004\n\n\n                              Broken Bytes\n\n1.  Introduction\n\n   Here: ".utf8)
+        bytes += [0xC3, 0x28, 0xFF, 0xFE, 0xE2, 0x82]
+        bytes += Array(" and more text.\n".utf8)
+        let document = try parse(bytes)
+        #expect(document.title == "Broken Bytes")
+        #expect(document.paragraphTexts == ["Here: \u{FFFD}(\u{FFFD}\u{FFFD}\u{FFFD} and more text."])
+    }
+
+    @Test func truncatedFilesAndOddLineEndsDoNotCrash() throws {
+        let raw = Array(try Fixtures.raw(2616).utf8)
+        for length in [1, 7, 300, 1000, 5000, 40000] {
+            _ = try? parse(Array(raw.prefix(length)), key: "rfc/2616")
+        }
+        let crlf = Array(try Fixtures.raw(3986).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let document = try parse(crlf, key: "rfc/3986")
+        #expect(document.sectionPairs.count == 82)
+        #expect(!document.plainText.contains("\r"))
+    }
+
+    @Test func latin1CharsetIsDecoded() throws {
+        var bytes = Array("Network Working Group                                       P. F".utf8)
+        bytes += [0xE4]  // ä in Latin-1
+        bytes += Array("ltstrom\nRequest for Comments: 4343                                      Example\n                                                            April 2004\n\n\n                                  Names\n\n1.  Introduction\n\n   Hello.\n".utf8)
+        let document = try parse(bytes, charset: "ISO-8859-1")
+        #expect(document.metadata.authors == ["P. Fältstrom"])
+    }
+
+    @Test func tabsAreExpanded() throws {
+        let text = Array("Network Working Group\t\t\t\t\t\tA. Author\nRequest for Comments: 4444\t\t\t\t\tExample\n\t\t\t\t\t\t\tApril 2004\n\n\n\t\t\t      Tabs\n\n1.  Introduction\n\n\tfoo\tbar\n\tbaz\n".utf8)
+        let document = try parse(text)
+        #expect(document.metadata.authors == ["A. Author"])
+        #expect(document.metadata.date == "2004-04")
+        #expect(document.title == "Tabs")
+    }
+}
