@@ -115,7 +115,12 @@ struct FrontMatter: Sendable {
             return value.isEmpty ? nil : (String(value), true)
         }
         guard lines.count <= 3, lines.allSatisfy({ layout.isCentered($0, minimumIndent: 4) }) else { return nil }
-        return (lines.map { text.key($0.contentStart..<$0.end, lowercase: false) }.joined(separator: " "), false)
+        // Old RFCs underline the title with a row of dashes.
+        let words = lines.filter { line in
+            !text.bytes[line.contentStart..<line.end].allSatisfy { $0 == 0x2D || $0 == 0x3D || $0 == 0x5F || $0 == ASCII.space }
+        }
+        guard !words.isEmpty else { return nil }
+        return (words.map { text.key($0.contentStart..<$0.end, lowercase: false) }.joined(separator: " "), false)
     }
 
     /// Splits a header line at the gap before the right column.
