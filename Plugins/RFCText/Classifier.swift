@@ -48,25 +48,10 @@ extension BodyBuilder {
     }
 
     /// Prose padded to the margin, as the oldest RFCs are: every line but the last ends exactly
-    /// at the margin, and no gap is wider than three spaces or beside a drawing's symbol.
+    /// at the margin.
     private func isJustified(_ range: Range<Int>) -> Bool {
         guard range.count > 1, range.dropLast().allSatisfy({ lines[$0].width == layout.width }) else { return false }
-        let bytes = text.bytes
-        for index in range {
-            let line = lines[index]
-            var spaces = 0
-            for position in line.contentStart..<line.end {
-                let byte = bytes[position]
-                if byte == ASCII.space {
-                    spaces += 1
-                    if spaces > 3 { return false }
-                } else {
-                    if byte == 0x7C || byte == 0x2B || byte == 0x3D { return false }  // | + =
-                    spaces = 0
-                }
-            }
-        }
-        return true
+        return range.allSatisfy { layout.hasOnlyNarrowGaps(lines[$0]) }
     }
 
     /// ABNF rules, each line a rule or the continuation of one, indented under it. (A rule
