@@ -11,7 +11,7 @@ extension BodyBuilder {
         if isAside(range) { return .nodes([.quote(aside(range))]) }
         // Legends and notes indented deep under a drawing belong to it.
         if underFigure, first.indent >= textIndent + 6, blanksBefore <= 2, lastIsDrawing { return .nodes([verbatim(range)]) }
-        if isLaidOut(range) || isGrammar(range) { return .nodes([verbatim(range, drawn: true)]) }
+        if !isJustified(range), isLaidOut(range) || isGrammar(range) { return .nodes([verbatim(range, drawn: true)]) }
         if range.count <= 2, isCaption(first), first.indent > textIndent { return .nodes([verbatim(range)]) }
         if range.count == 1, layout.isCentered(first) { return .nodes([verbatim(range)]) }
         if let marker = layout.marker(first) { return items(range, marker) }
@@ -45,6 +45,13 @@ extension BodyBuilder {
             }
         }
         return weak >= 2
+    }
+
+    /// Prose padded to the margin, as the oldest RFCs are: every line but the last ends exactly
+    /// at the margin.
+    private func isJustified(_ range: Range<Int>) -> Bool {
+        guard range.count > 1, range.dropLast().allSatisfy({ lines[$0].width == layout.width }) else { return false }
+        return range.allSatisfy { layout.hasOnlyNarrowGaps(lines[$0]) }
     }
 
     /// ABNF rules, each line a rule or the continuation of one, indented under it. (A rule

@@ -114,8 +114,14 @@ struct FrontMatter: Sendable {
             let value = text.content(first).dropFirst(6).trimmingSpaces
             return value.isEmpty ? nil : (String(value), true)
         }
-        guard lines.count <= 3, lines.allSatisfy({ layout.isCentered($0, minimumIndent: 4) }) else { return nil }
-        return (lines.map { text.key($0.contentStart..<$0.end, lowercase: false) }.joined(separator: " "), false)
+        // Set in from both margins; centred, more or less.
+        guard lines.count <= 3, lines.allSatisfy({ $0.indent >= 4 && $0.width <= layout.width - 4 }) else { return nil }
+        // Old RFCs underline the title with a row of dashes.
+        let words = lines.filter { line in
+            !text.bytes[line.contentStart..<line.end].allSatisfy { $0 == 0x2D || $0 == 0x3D || $0 == 0x5F || $0 == ASCII.space }
+        }
+        guard !words.isEmpty else { return nil }
+        return (words.map { text.key($0.contentStart..<$0.end, lowercase: false) }.joined(separator: " "), false)
     }
 
     /// Splits a header line at the gap before the right column.

@@ -16,10 +16,15 @@ extension BodyBuilder {
         let range = chunk.lines
         let first = lines[range.lowerBound]
         guard first.indent == 0 || layout.isCentered(first), first.width <= 100 else { return nil }
+        // Old RFCs underline headings with dashes.
+        let underlined = range.count == 2 && isUnderline(lines[range.lowerBound + 1], of: first)
         if let number = SectionNumber.parse(text.bytes, from: first.contentStart, to: first.end) {
+            if underlined { return numbered(number, range.lowerBound..<(range.lowerBound + 1)).map { ($0.0, 2) } }
             return numbered(number, range)
         }
-        guard range.count == 1, first.width - first.indent <= 70, !layout.isLaidOut(first, from: first.contentStart) else {
+        guard range.count == 1 || underlined, first.width - first.indent <= 70,
+            !layout.isLaidOut(first, from: first.contentStart)
+        else {
             return nil
         }
         let key = text.key(first)
@@ -33,7 +38,14 @@ extension BodyBuilder {
             return nil
         }
         let title = text.key(first.contentStart..<first.end, lowercase: false)
-        return (.heading(level: level, number: nil, title: title), 1)
+        return (.heading(level: level, number: nil, title: title), underlined ? 2 : 1)
+    }
+
+    /// A row of `-` or `=` as wide as the line above it.
+    private func isUnderline(_ line: TextLine, of title: TextLine) -> Bool {
+        guard line.indent == title.indent, abs(line.width - title.width) <= 2 else { return false }
+        let mark = text.bytes[line.contentStart]
+        return (mark == 0x2D || mark == 0x3D) && text.bytes[line.contentStart..<line.end].allSatisfy { $0 == mark }
     }
 
     private mutating func numbered(_ number: SectionNumber, _ range: Range<Int>) -> (Node, Int)? {

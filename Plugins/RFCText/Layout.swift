@@ -103,6 +103,22 @@ struct Layout: Sendable {
         return doubleSpaces > 0 ? .weak : .none
     }
 
+    /// No gap wider than three spaces and none of a drawing's symbols: padded prose can be so.
+    func hasOnlyNarrowGaps(_ line: TextLine) -> Bool {
+        var spaces = 0
+        for position in line.contentStart..<line.end {
+            let byte = text.bytes[position]
+            if byte == ASCII.space {
+                spaces += 1
+                if spaces > 3 { return false }
+            } else {
+                if byte == 0x7C || byte == 0x2B || byte == 0x3D { return false }  // | + =
+                spaces = 0
+            }
+        }
+        return true
+    }
+
     /// `= ; | / < > + * #`: beside a wide gap they align a grammar or a drawing.
     private static func isSymbol(_ byte: UInt8) -> Bool {
         switch byte {
@@ -177,7 +193,11 @@ struct Layout: Sendable {
     func continues(_ previous: TextLine, with next: TextLine) -> Bool {
         guard next.indent >= previous.indent, next.indent <= previous.indent + 4 else { return false }
         guard marker(next) == nil, labelEnd(next) == nil else { return false }
-        guard !isLaidOut(previous), !isLaidOut(next), !isCodeLike(next) else { return false }
+        // A line padded to the margin (old RFCs) is prose for all its gaps.
+        let padded = { (line: TextLine) in line.width == self.width && self.hasOnlyNarrowGaps(line) }
+        guard padded(previous) || !isLaidOut(previous), padded(next) || !isLaidOut(next), !isCodeLike(next) else {
+            return false
+        }
         let last = text.bytes[previous.end - 1]
         if last == 0x3A || last == 0x3F || last == 0x21 { return false }  // : ? !
         if last == ASCII.period, !endsInAbbreviation(previous) { return false }

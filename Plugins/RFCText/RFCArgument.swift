@@ -35,12 +35,14 @@ enum RFCArgument {
         return value
     }
 
-    /// The number in a catalog key `rfc/N`.
+    /// The number in a catalog key `rfc/N` (N written without leading zeros).
     static func number(inCatalogKey key: String) -> Int? {
         guard key.hasPrefix("rfc/") else { return nil }
         let digits = key.dropFirst(4)
-        guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        return Int(digits).flatMap { $0 > 0 ? $0 : nil }
+        guard !digits.isEmpty, digits.count <= 6, digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            return nil
+        }
+        return Int(digits)
     }
 
     /// The number of a file named `rfcN.txt` (or `rfcN`).
@@ -53,9 +55,10 @@ enum RFCArgument {
         return Int(digits).flatMap { $0 > 0 ? $0 : nil }
     }
 
-    /// The number named by a key, a path or a URL: `rfc/793`, `/mirror/rfc793.txt`.
+    /// The number named by a key, a path or a URL: `rfc/793`, `rfc/0793`, `/mirror/rfc793.txt`.
     static func number(inKey key: String) -> Int? {
         if let number = number(inCatalogKey: key) { return number }
+        if key.hasPrefix("rfc/"), let number = number(inFileName: "rfc" + key.dropFirst(4)) { return number }
         let withoutQuery = key.split(separator: "?", maxSplits: 1).first ?? Substring(key)
         guard let last = withoutQuery.split(separator: "/").last else { return nil }
         return number(inFileName: String(last))

@@ -52,6 +52,55 @@ import Testing
         #expect(fromFile.describedBy == EntryReference(key: "rfc-index", id: "42"))
     }
 
+    @Test func paddedKeyBecomesTheCatalogKey() throws {
+        let document = try parse(Array(try Fixtures.raw(1).utf8), key: "rfc/0001")
+        #expect(document.key == "rfc/1")
+    }
+
+    /// RFC 768's layout: a date with a day on the right, the title underlined, no contents.
+    @Test func underlinedTitleAndNoContents() throws {
+        let text = """
+            
+            Network Working Group                                          J. Postel
+            Request for Comments: 768                                            ISI
+                                                                      28 August 1980
+
+
+
+                                     User Datagram Protocol
+                                     ----------------------
+
+            Introduction
+            ------------
+
+            This User Datagram  Protocol  (UDP)  is  defined  to  make  available  a
+            datagram   mode  of  packet-switched   computer   communication  in  the
+            environment  of  an  interconnected  set  of  computer  networks.
+
+            Format
+            ------
+
+                             0      7 8     15 16    23 24    31
+                            +--------+--------+--------+--------+
+                            |     Source      |   Destination   |
+                            +--------+--------+--------+--------+
+
+            References
+            ----------
+
+            [1]     Postel,  J.,   "Internet  Protocol,"  RFC 760,  USC/Information
+                    Sciences Institute, January 1980.
+            """
+        let document = try parse(Array(text.utf8), key: "rfc/768")
+        #expect(document.title == "User Datagram Protocol")
+        #expect(document.metadata.date == "1980-08-28")
+        #expect(document.metadata.authors == ["J. Postel"])
+        #expect(document.referenceNumbers == [760])
+        #expect(document.sectionPairs == [Pair(nil, "Introduction"), Pair(nil, "Format"), Pair(nil, "References")])
+        #expect(document.paragraphTexts.first == "This User Datagram Protocol (UDP) is defined to make available a datagram mode of packet-switched computer communication in the environment of an interconnected set of computer networks.")
+        #expect(document.preformattedTexts.contains { $0.contains("|     Source      |   Destination   |") })
+    }
+
     @Test func localFileKeyBecomesTheCatalogKey() throws {
         let bytes = Array(try Fixtures.raw(3986).utf8)
         let document = try parse(bytes, key: "/tmp/downloads/some-file.txt")

@@ -125,4 +125,49 @@ import Testing
         #expect(!document.plainText.contains("[Page"))
         #expect(!document.plainText.contains("[page"))
     }
+
+    /// The oldest RFCs pad their lines to the margin; a page break in such a paragraph joins too.
+    @Test func justifiedParagraphCutByAPageBreakIsJoined() throws {
+        let text = """
+            Network Working Group                                          J. Postel
+            Request for Comments: 791                                            ISI
+                                                                      September 1981
+
+                                    INTERNET PROTOCOL
+
+            1.  INTRODUCTION
+
+              The   Internet   Protocol   is  designed  for  use  in  interconnected
+              systems  of  packet-switched  computer  communication  networks.  Such
+              a  system  has  been  called  a  "catenet"  [1]. The internet protocol
+
+                                                                            [Page 1]
+            \u{0C}
+            September 1981
+                                                                   Internet Protocol
+
+              provides  for  transmitting  blocks  of  data  called  datagrams  from
+              sources to destinations.
+
+                                                                            [Page 2]
+            \u{0C}
+            September 1981
+                                                                   Internet Protocol
+
+            2.  OVERVIEW
+
+              Short.
+
+                                                                            [Page 3]
+            """
+        let document = try Fixtures.parse(text, key: "rfc/791")
+        #expect(document.title == "Internet Protocol")
+        #expect(document.sectionPairs == [Pair("1", "INTRODUCTION"), Pair("2", "OVERVIEW")])
+        #expect(document.paragraphTexts == [
+            "The Internet Protocol is designed for use in interconnected systems of packet-switched computer "
+                + "communication networks. Such a system has been called a \"catenet\" [1]. The internet protocol "
+                + "provides for transmitting blocks of data called datagrams from sources to destinations.",
+            "Short.",
+        ])
+    }
 }
