@@ -88,6 +88,7 @@ extension RFCTextModule {
         var urls = ["\(base)/rfc/rfc\(number).txt"]
         // A local rsync mirror keeps the texts flat beside the index.
         if base.hasPrefix("file://") { urls.append("\(base)/rfc\(number).txt") }
-        return Location(key: "rfc/\(number)", urls: urls)
+        // A published RFC never changes: a stored copy is never asked for again.
+        return Location(key: "rfc/\(number)", urls: urls, isImmutable: true)
     }
 }

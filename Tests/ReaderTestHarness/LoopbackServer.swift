@@ -15,7 +15,7 @@ public final class LoopbackServer: Sendable {
         public var headers: [String: String]
     }
 
-    public enum Reply: Sendable {
+    public indirect enum Reply: Sendable {
         case respond(status: Int, headers: [(String, String)] = [], body: [UInt8] = [])
         /// Promises `declaredLength` bytes, sends `body`, then closes the connection.
         case dropConnection(status: Int, declaredLength: Int, body: [UInt8])
@@ -23,6 +23,8 @@ public final class LoopbackServer: Sendable {
         case stall
         /// Sends a chunked body that never ends, one chunk of `chunk` bytes after another.
         case endless(chunk: Int)
+        /// Answers with `reply` after `seconds`.
+        case delayed(TimeInterval, Reply)
 
         public static func ok(_ body: [UInt8], contentType: String = "text/plain; charset=utf-8") -> Reply {
             .respond(status: 200, headers: [("Content-Type", contentType)], body: body)
@@ -121,6 +123,12 @@ final class HTTPHandler: ChannelInboundHandler {
             context.close(promise: nil)
         case .stall:
             return
+        case .delayed(let seconds, let later):
+            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            context.eventLoop.scheduleTask(in: .milliseconds(Int64(seconds * 1000))) {
+                let (handler, context) = bound.value
+                handler.respond(later, context: context, keepAlive: keepAlive)
+            }
         case .endless(let size):
             write(status: 200, headers: ["Content-Type": "text/plain"], body: [], context: context)
             let chunk = context.channel.allocator.buffer(bytes: [UInt8](repeating: 0x61, count: size))

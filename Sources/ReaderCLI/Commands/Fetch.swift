@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReaderKit
 
 struct Fetch: AsyncParsableCommand {
@@ -22,32 +23,41 @@ struct Fetch: AsyncParsableCommand {
         let requests = try reader.fetchRequests(words)
         let operation = reader.fetch(requests)
         let reporter = ProgressReporter(total: requests.count, quiet: requests.count == 1, verbose: global.verbose)
-        var finished: [FetchResult] = []
-        var failed: [(String, ReaderError)] = []
-        var cancelled = 0
         await withTaskCancellationHandler {
-            for await event in operation.events {
-                reporter.handle(event)
-                switch event {
-                case .finished(_, let result): finished.append(result)
-                case .failed(let key, let error): failed.append((key, error))
-                case .cancelled: cancelled += 1
-                default: break
-                }
-            }
+            // The stream ends early when this task is cancelled (Ctrl-C); the results below
+            // wait for every request to stop, so that nothing is left half-done.
+            for await event in operation.events { reporter.handle(event) }
         } onCancel: {
             Task { await operation.cancel() }
         }
+        let outcomes = await operation.results()
         reporter.finish()
+        var finished: [FetchResult] = []
+        var failed: [(String, ReaderError)] = []
+        var cancelled = 0
+        for key in outcomes.keys.sorted(by: Self.naturalOrder) {
+            switch outcomes[key] {
+            case .success(let result): finished.append(result)
+            case .failure(.cancelled): cancelled += 1
+            case .failure(let error): failed.append((key, error))
+            case nil: break
+            }
+        }
+        if Task.isCancelled { cancelled += max(0, requests.count - outcomes.count) }
         if requests.count > 1 || !finished.isEmpty {
             Terminal.print(FetchSummary(requests: requests.count, finished: finished, failed: failed, cancelled: cancelled).line)
         }
-        if cancelled > 0 { throw ReaderError.cancelled }
+        if cancelled > 0 || Task.isCancelled { throw ReaderError.cancelled }
         if let (_, error) = failed.first {
             // One failure is the whole story; with several, the lines above named each.
             if requests.count == 1 { throw error }
-            throw ExitCode(failed.contains { $0.1.exitCode == 5 } && failed.allSatisfy { $0.1.exitCode == 5 } ? 5 : 4)
+            throw ExitCode(failed.allSatisfy { $0.1.exitCode == 5 } ? 5 : 4)
         }
+    }
+
+    /// `rfc/9` before `rfc/10`.
+    static func naturalOrder(_ a: String, _ b: String) -> Bool {
+        a.compare(b, options: .numeric) == .orderedAscending
     }
 }
 

@@ -85,6 +85,8 @@ public actor Fetcher {
             throw error
         } catch is CancellationError {
             throw ReaderError.cancelled
+        } catch let error as HTTPClientError where error == .cancelled {
+            throw ReaderError.cancelled
         } catch {
             throw ReaderError.network(url: url, reason: Self.describe(error))
         }

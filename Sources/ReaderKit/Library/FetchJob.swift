@@ -45,7 +45,8 @@ struct FetchJob: Sendable {
                 return try await keep(body, module: module, location: location, previous: intact)
             }
         }
-        throw ReaderError.network(url: location.urls.last ?? location.key, reason: "HTTP 404 Not Found")
+        let last = location.urls.last ?? location.key
+        throw ReaderError.network(url: last, reason: last.hasPrefix("file://") ? "no such file in the mirror" : "HTTP 404 Not Found")
     }
 
     private func resolve() throws -> ((any ParserModule)?, Location) {

@@ -48,7 +48,7 @@ public final class FetchOperation: Sendable {
                         }
                         outcome = .success(result)
                         continuation.yield(.finished(key: key, result: result))
-                    } catch let error as ReaderError where error != .cancelled {
+                    } catch let error as ReaderError where error != .cancelled && !Task.isCancelled {
                         outcome = .failure(error)
                         continuation.yield(.failed(key: key, error: error))
                     } catch {
