@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "reader", targets: ["reader"]),
         .library(name: "ReaderKit", targets: ["ReaderKit"]),
         .library(name: "ReaderPluginAPI", targets: ["ReaderPluginAPI"]),
+        .executable(name: "reader-bench", targets: ["ReaderBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +55,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "reader", dependencies: ["ReaderCLI"]),
+
+        // Speed, measured in release against references taken in the same run (Benchmarks/README.md).
+        .executableTarget(
+            name: "ReaderBench",
+            dependencies: ["ReaderPluginAPI"] + builtinModules.map { .target(name: $0.name) },
+            path: "Benchmarks/ReaderBench"
+        ),
 
         // Shared by every test target: the corpus and helpers on documents; no dependencies, so
         // a module's tests build without the engine.

@@ -78,7 +78,11 @@ public actor Fetcher {
                 return .notFound
             default:
                 var reason = "HTTP \(response.status.code) \(response.status.reasonPhrase)"
-                if let retry = response.headers.first(name: "Retry-After") { reason += " (retry after \(retry) s)" }
+                switch response.status.code {
+                case 401, 403: reason += " (the server refused the credentials; check the token)"
+                case 429: reason += " (rate limited" + (response.headers.first(name: "Retry-After").map { "; retry after \($0) s" } ?? "") + ")"
+                default: if let retry = response.headers.first(name: "Retry-After") { reason += " (retry after \(retry) s)" }
+                }
                 throw ReaderError.network(url: url, reason: reason)
             }
         } catch let error as ReaderError {

@@ -60,6 +60,12 @@ extension Reader {
         }
         if Request.isURL(word) { return .url(word) }
         if registry.module(for: word) != nil { return .source(type: word, argument: "") }
+        // A catalog key names its request: `rfc/793`, `tweets/user:NAME`.
+        if let slash = word.firstIndex(of: "/"), registry.module(for: String(word[..<slash])) != nil,
+            !FileManager.default.fileExists(atPath: word)
+        {
+            return .source(type: String(word[..<slash]), argument: String(word[word.index(after: slash)...]))
+        }
         if FileManager.default.fileExists(atPath: word) { return .file(word) }
         throw ReaderError.usage("'\(word)' is not an RFC number, a source, a URL or an existing file")
     }
