@@ -1,0 +1,114 @@
+import CLibXML2
+
+/// Text measures of subtrees, walked fresh each time because the extractor changes the tree.
+extension DOM {
+    /// Characters of text below `index` (white-space runs counted once).
+    func textLength(_ index: Int32) -> Int {
+        if tag(index) == .text { return Int(self[index].length) }
+        var total = 0
+        forEachDescendant(of: index) { node in
+            if tag(node) == .text { total += Int(self[node].length) }
+            return true
+        }
+        return total
+    }
+
+    func commaCount(_ index: Int32) -> Int {
+        if tag(index) == .text { return Int(self[index].commas) }
+        var total = 0
+        forEachDescendant(of: index) { node in
+            if tag(node) == .text { total += Int(self[node].commas) }
+            return true
+        }
+        return total
+    }
+
+    /// Whether there is any non-blank text below `index`.
+    func hasText(_ index: Int32) -> Bool {
+        if tag(index) == .text { return !self[index].blank }
+        var found = false
+        forEachDescendant(of: index) { node in
+            if found { return false }
+            if tag(node) == .text, !self[node].blank { found = true }
+            return !found
+        }
+        return found
+    }
+
+    /// The share of the text that sits in links; in-page (`#…`) links weigh less.
+    func linkDensity(_ index: Int32) -> Double {
+        let total = textLength(index)
+        guard total > 0 else { return 0 }
+        var linked = 0.0
+        forEachDescendant(of: index) { node in
+            guard tag(node) == .a else { return true }
+            let href = XMLAttributes.value(self[node].xml, "href") ?? ""
+            let weight = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1.0
+            linked += Double(textLength(node)) * weight
+            return false
+        }
+        return linked / Double(total)
+    }
+
+    /// The share of the text inside elements with one of `tags`.
+    func textDensity(_ index: Int32, tags: Set<Tag>) -> Double {
+        let total = textLength(index)
+        guard total > 0 else { return 0 }
+        var inside = 0
+        forEachDescendant(of: index) { node in
+            guard tags.contains(tag(node)) else { return true }
+            inside += textLength(node)
+            return false
+        }
+        return Double(inside) / Double(total)
+    }
+
+    func count(_ wanted: Set<Tag>, in index: Int32) -> Int {
+        var total = 0
+        forEachDescendant(of: index) { node in
+            if wanted.contains(tag(node)) { total += 1 }
+            return true
+        }
+        return total
+    }
+
+    /// The raw text below `index`, as the page has it (white space untouched).
+    func rawText(_ index: Int32, limit: Int = .max) -> String {
+        if tag(index) == .text { return xmlText(self[index].xml) }
+        var result = ""
+        forEachDescendant(of: index) { node in
+            if result.utf8.count > limit { return false }
+            if tag(node) == .text { result += xmlText(self[node].xml) }
+            return true
+        }
+        return result
+    }
+
+    /// The text below `index` with white space collapsed and trimmed.
+    func normalizedText(_ index: Int32, limit: Int = .max) -> String {
+        rawText(index, limit: limit).collapsingWhitespace()
+    }
+
+    func attribute(_ index: Int32, _ name: StaticString) -> String? {
+        XMLAttributes.value(self[index].xml, name)
+    }
+}
+
+extension StringProtocol {
+    /// White-space runs (including no-break spaces) turned into one space, ends trimmed.
+    func collapsingWhitespace() -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for scalar in unicodeScalars {
+            if scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.unicodeScalars.append(" ") }
+                pendingSpace = false
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

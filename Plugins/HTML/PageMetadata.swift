@@ -1,0 +1,62 @@
+import CLibXML2
+
+/// What a page says about itself in `<meta>` tags, JSON-LD and `<title>`.
+struct PageMetadata {
+    var title: String?
+    var byline: String?
+    var published: String?
+    var siteName: String?
+    var language: String?
+
+    init(_ head: PageHead) {
+        var properties: [String: String] = [:]
+        var names: [String: String] = [:]
+        for meta in head.metas {
+            guard let content = XMLAttributes.value(meta, "content")?.collapsingWhitespace(), !content.isEmpty else {
+                continue
+            }
+            if let property = XMLAttributes.value(meta, "property") {
+                for key in property.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+                    properties[String(key)] = properties[String(key)] ?? content
+                }
+            }
+            if let name = XMLAttributes.value(meta, "name") {
+                let key = String(name.lowercased().filter { !$0.isWhitespace }.map { $0 == "." ? ":" : $0 })
+                names[key] = names[key] ?? content
+            }
+            if let itemprop = XMLAttributes.value(meta, "itemprop") {
+                names["itemprop:" + itemprop.lowercased()] = names["itemprop:" + itemprop.lowercased()] ?? content
+            }
+            if let equiv = XMLAttributes.value(meta, "http-equiv"), equiv.lowercased() == "content-language" {
+                names["content-language"] = names["content-language"] ?? content
+            }
+        }
+        func value(_ keys: String...) -> String? {
+            for key in keys {
+                if let found = properties[key] ?? names[key] { return found }
+            }
+            return nil
+        }
+        let linked = LinkedData(head.jsonLD, pageTitle: head.title)
+
+        title =
+            linked.title
+            ?? value("dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title")
+            ?? value("twitter:title", "parsely-title")
+            ?? head.title.map { $0.collapsingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+        let authorLink = value("article:author", "og:article:author").flatMap { $0.contains("://") ? nil : $0 }
+        byline =
+            value("dc:creator", "dcterm:creator", "author", "parsely-author") ?? linked.author ?? authorLink
+        published =
+            value("article:published_time", "og:article:published_time", "article:published", "dc:date",
+                "dcterm:date", "dcterms:created", "itemprop:datepublished", "date", "pubdate")
+            ?? linked.published
+        siteName = value("og:site_name") ?? linked.publisher ?? value("application-name")
+        let lang = head.language?.trimmingSpaces ?? ""
+        language = lang.isEmpty ? value("content-language", "og:locale") : lang
+    }
+}
+
+extension String {
+    var trimmingSpaces: String { collapsingWhitespace() }
+}

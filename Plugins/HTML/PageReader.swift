@@ -1,0 +1,75 @@
+import CLibXML2
+import ReaderPluginAPI
+
+/// Reads one parsed page into a document: metadata, main content, links.
+struct PageReader {
+    let input: ParseInput
+
+    func read(_ root: xmlNodePtr) -> Document {
+        var head = PageHead()
+        let dom = DOM(copying: root, head: &head)
+        let metadata = PageMetadata(head)
+        let heading = firstHeading(dom)
+        var title = TitleRules.clean(metadata.title ?? "", siteName: metadata.siteName, heading: heading)
+        if title.isEmpty { title = heading ?? "" }
+
+        let extraction = ContentExtractor(title: title).extract(dom)
+        let resolver = URLResolver(pageURL: input.url, baseHref: head.baseHref)
+        var builder = BlockBuilder(dom: extraction.dom, dataTables: extraction.dataTables, resolver: resolver)
+        let blocks = builder.build(extraction.article)
+
+        let byline = (metadata.byline ?? extraction.byline)?.collapsingWhitespace().nonEmpty
+        let published = metadata.published ?? firstTimestamp(dom)
+        var extra: [String: JSONValue] = [
+            "byline": JSONValue(byline),
+            "links": .array(builder.links.map { .object(["text": .string($0.text), "url": .string($0.url)]) }),
+        ]
+        if let siteName = metadata.siteName { extra["siteName"] = .string(siteName) }
+        if let language = metadata.language { extra["language"] = .string(language) }
+        if let published { extra["published"] = .string(published) }
+        return Document(
+            source: "html",
+            key: input.key,
+            title: title,
+            metadata: Metadata(
+                byline: byline, authors: byline.map { [$0] } ?? [], date: published, siteName: metadata.siteName,
+                language: metadata.language, url: input.url),
+            blocks: blocks,
+            links: builder.links,
+            extra: extra
+        )
+    }
+
+    static func emptyDocument(for input: ParseInput) -> Document {
+        Document(
+            source: "html", key: input.key, title: "", metadata: Metadata(url: input.url),
+            extra: ["byline": .null, "links": .array([])])
+    }
+
+    /// The text of the first `<h1>` in the body that is not a link (a site's logo heading is).
+    private func firstHeading(_ dom: DOM) -> String? {
+        var found: String?
+        dom.forEachDescendant(of: dom.body) { node in
+            guard found == nil else { return false }
+            if dom.tag(node) == .h1 {
+                if dom.linkDensity(node) < 0.5 { found = dom.normalizedText(node).nonEmpty }
+                return false
+            }
+            return true
+        }
+        return found
+    }
+
+    /// The first `<time datetime>` in the body, for pages without a published date in meta.
+    private func firstTimestamp(_ dom: DOM) -> String? {
+        var found: String?
+        dom.forEachDescendant(of: dom.body) { node in
+            guard found == nil else { return false }
+            if dom.tag(node) == .time, let value = dom.attribute(node, "datetime")?.collapsingWhitespace(), !value.isEmpty {
+                found = value
+            }
+            return found == nil
+        }
+        return found
+    }
+}
