@@ -60,7 +60,7 @@ struct BlockBuilder {
         let tag = dom.tag(node)
         switch tag {
         case .text:
-            paragraph.append(xmlText(dom[node].xml), style: style, link: link?.index)
+            paragraph.append(dom.text(node), style: style, link: link?.index)
             return false
         case .br:
             paragraph.lineBreak()
@@ -107,7 +107,7 @@ struct BlockBuilder {
         case .code, .kbd, .samp, .tt, .variable:
             code += 1
         case .a:
-            if link == nil, let href = dom.attribute(node, "href"), let url = resolver.linkTarget(href) {
+            if link == nil, let href = dom.attribute(node, .href), let url = resolver.linkTarget(href) {
                 link = (linkIndex(url: url, text: dom.normalizedText(node)), node)
             }
         default:
@@ -185,7 +185,7 @@ struct BlockBuilder {
         while container != -1, !dom.tag(container).isBlock { container = dom[container].parent }
         if container != -1, dom.hasText(container), dom.tag(container) != .figure { return }
         guard let source = ImageSource.url(of: node, in: dom), let url = resolver.resolve(source) else { return }
-        var alt = dom.attribute(node, "alt")?.collapsingWhitespace()
+        var alt = dom.attribute(node, .alt)?.collapsingWhitespace()
         // A formula drawn as a picture carries its TeX source as alt text: markup, not words.
         if let text = alt, text.hasPrefix("{\\") || text.contains("\\displaystyle") { alt = nil }
         flush()

@@ -112,12 +112,12 @@ extension ContentExtractor {
         let threshold = max(10, topScore * 0.2)
         let parent = dom[top].parent
         let siblings = parent == -1 ? [top] : dom.elementChildren(parent)
-        let topClass = dom[top].className
+        let topClass = dom.className(top)
         for sibling in siblings {
             var take = sibling == top
             if !take {
                 var bonus = 0.0
-                if !topClass.isEmpty, dom[sibling].className == topClass { bonus += topScore * 0.2 }
+                if !topClass.isEmpty, dom.className(sibling) == topClass { bonus += topScore * 0.2 }
                 if let score = scores[sibling], score + bonus >= threshold {
                     take = true
                 } else if dom.tag(sibling) == .p {

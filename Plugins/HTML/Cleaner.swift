@@ -32,7 +32,7 @@ struct Cleaner {
         }
     }
 
-    private mutating func removeAll(_ article: Int32, _ tags: Set<Tag>) {
+    private mutating func removeAll(_ article: Int32, _ tags: TagSet) {
         for node in dom.descendants(of: article, tags: tags).reversed() { dom.detach(node) }
     }
 
@@ -41,7 +41,7 @@ struct Cleaner {
         var node = dom[part].firstChild
         while node != -1 {
             if dom.tag(node) != .text,
-                Hints.hasShareToken(dom[node].className + [0x20] + dom[node].id),
+                Hints.hasShareToken(dom.hints(node)),
                 dom.textLength(node) < 500
             {
                 let next = dom.following(node, within: part, skippingChildren: true)
@@ -119,9 +119,9 @@ struct Cleaner {
     }
 
     func isDataTable(_ table: Int32) -> Bool {
-        if dom.attribute(table, "role") == "presentation" { return false }
-        if dom.attribute(table, "datatable") == "0" { return false }
-        if dom.attribute(table, "summary") != nil { return true }
+        if dom.attribute(table, .role) == "presentation" { return false }
+        if dom.attribute(table, .datatable) == "0" { return false }
+        if dom.attribute(table, .summary) != nil { return true }
         if let caption = dom.elementChildren(table).first(where: { dom.tag($0) == .caption }),
             dom[caption].firstChild != -1
         {
@@ -132,10 +132,10 @@ struct Cleaner {
         var rows = 0
         var columns = 0
         for row in dom.descendants(of: table, tags: [.tr]) {
-            rows += max(1, Int(dom.attribute(row, "rowspan") ?? "") ?? 1)
+            rows += max(1, Int(dom.attribute(row, .rowspan) ?? "") ?? 1)
             var width = 0
             for cell in dom.elementChildren(row) where dom.tag(cell) == .td || dom.tag(cell) == .th {
-                width += max(1, Int(dom.attribute(cell, "colspan") ?? "") ?? 1)
+                width += max(1, Int(dom.attribute(cell, .colspan) ?? "") ?? 1)
             }
             columns = max(columns, width)
         }

@@ -1,25 +1,22 @@
-import CLibXML2
-
 /// One node of the page: an element or a run of text. Links are indexes into ``DOM/nodes``;
-/// -1 means none.
+/// -1 means none. Plain values only, so that copying the tree for a retry is a memory copy.
 struct Node {
     var tag: Tag
+    /// Text nodes: nothing but white space.
+    var blank: Bool = true
     var parent: Int32 = -1
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1
     var previous: Int32 = -1
     var next: Int32 = -1
-    /// The libxml2 node, for attributes and text; nil for nodes the extractor made.
-    var xml: xmlNodePtr?
     /// Text nodes: length in characters with white-space runs counted as one.
     var length: Int32 = 0
     /// Text nodes: commas, in any script.
     var commas: Int32 = 0
-    /// Text nodes: nothing but white space.
-    var blank: Bool = true
-    /// Elements: the `class` and `id` attributes, lowercased.
-    var className: [UInt8] = []
-    var id: [UInt8] = []
+    /// Text nodes: index in ``DOM/texts``; elements: first index in ``DOM/attributes``.
+    var payload: Int32 = -1
+    /// Elements: how many attributes follow `payload`.
+    var attributeCount: Int32 = 0
 }
 
 /// A mutable tree over the libxml2 document, cheap to copy (the extractor retries on a fresh
@@ -28,6 +25,12 @@ struct DOM {
     var nodes: [Node] = []
     var root: Int32 = -1
     var body: Int32 = -1
+    /// What the parser read; nodes the extractor adds have none of it.
+    var texts: [String] = []
+    var attributes: [Attribute] = []
+    /// Lowercased `class` and `id` of the parsed nodes, by node index.
+    var classNames: [[UInt8]] = []
+    var ids: [[UInt8]] = []
 
     subscript(_ index: Int32) -> Node {
         get { nodes[Int(index)] }
@@ -35,6 +38,28 @@ struct DOM {
     }
 
     func tag(_ index: Int32) -> Tag { nodes[Int(index)].tag }
+
+    func text(_ index: Int32) -> String {
+        let payload = nodes[Int(index)].payload
+        return nodes[Int(index)].tag == .text && payload >= 0 ? texts[Int(payload)] : ""
+    }
+
+    func attribute(_ index: Int32, _ name: AttributeName) -> String? {
+        let node = nodes[Int(index)]
+        guard node.tag != .text, node.attributeCount > 0 else { return nil }
+        for position in Int(node.payload)..<Int(node.payload + node.attributeCount)
+        where attributes[position].name == name {
+            return attributes[position].value
+        }
+        return nil
+    }
+
+    func className(_ index: Int32) -> [UInt8] { Int(index) < classNames.count ? classNames[Int(index)] : [] }
+
+    func id(_ index: Int32) -> [UInt8] { Int(index) < ids.count ? ids[Int(index)] : [] }
+
+    /// `class` and `id` together, as Readability matches them.
+    func hints(_ index: Int32) -> [UInt8] { className(index) + [0x20] + id(index) }
 
     // MARK: Walking
 
@@ -69,7 +94,7 @@ struct DOM {
     }
 
     /// The descendants of `scope` with one of `tags`, in document order.
-    func descendants(of scope: Int32, tags: Set<Tag>) -> [Int32] {
+    func descendants(of scope: Int32, tags: TagSet) -> [Int32] {
         var found: [Int32] = []
         forEachDescendant(of: scope) { node in
             if tags.contains(tag(node)) { found.append(node) }

@@ -56,8 +56,8 @@ struct ContentExtractor {
                     node = remove(node)
                     continue
                 }
-                let role = dom.attribute(node, "role")
-                if role == "dialog", dom.attribute(node, "aria-modal") == "true" {
+                let role = dom.attribute(node, .role)
+                if role == "dialog", dom.attribute(node, .ariaModal) == "true" {
                     node = remove(node)
                     continue
                 }
@@ -77,7 +77,7 @@ struct ContentExtractor {
                     continue
                 }
                 if flags.stripUnlikely {
-                    let hints = dom[node].className + [0x20] + dom[node].id
+                    let hints = dom.hints(node)
                     if tag != .a, Hints.matches(hints, Hints.unlikely), !Hints.matches(hints, Hints.maybeCandidate),
                         !dom.hasAncestor(node, .table, maxDepth: 3), !dom.hasAncestor(node, .code, maxDepth: 3)
                     {

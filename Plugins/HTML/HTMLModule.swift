@@ -30,12 +30,8 @@ public struct HTMLModule: ParserModule {
             throw ParseError(module: descriptor.name, location: "byte 0", reason: "binary data, not an HTML page")
         }
         let bytes = InputBytes.prepared(input.bytes, encoding: encoding)
-        return try withParsedHTML(bytes, encoding: encoding) { root in
-            guard let root else {
-                return PageReader.emptyDocument(for: input)
-            }
-            return PageReader(input: input).read(root)
-        }
+        let (dom, head) = try parseHTML(bytes, encoding: encoding)
+        return PageReader(input: input).read(dom, head: head)
     }
 }
 

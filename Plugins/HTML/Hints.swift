@@ -19,6 +19,19 @@ enum Hints {
     )
     static let byline = words("byline", "author", "dateline", "writtenby", "p-author")
 
+    /// An inline style with `display: none` or `visibility: hidden`.
+    static func hidesElement(_ style: String) -> Bool {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(style.utf8.count)
+        for byte in style.utf8 where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            compact.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+        }
+        return contains(compact, displayNone) || contains(compact, visibilityHidden)
+    }
+
+    private static let displayNone = Array("display:none".utf8)
+    private static let visibilityHidden = Array("visibility:hidden".utf8)
+
     static func words(_ list: String...) -> [[UInt8]] { list.map { Array($0.utf8) } }
 
     static func matches(_ text: [UInt8], _ needles: [[UInt8]]) -> Bool {

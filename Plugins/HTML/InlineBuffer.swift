@@ -3,72 +3,67 @@ import ReaderPluginAPI
 /// The paragraph being written: runs of styled text with HTML's white-space rules applied
 /// (runs of spaces and newlines become one space, none at the ends).
 struct InlineBuffer {
-    private(set) var runs: [Inline] = []
-    private var pendingSpace = false
+    private var finished: [Inline] = []
+    /// The run being written, and its style.
+    private var current = SpaceCollapser()
+    private var currentStyle: Inline.Style = .plain
+    private var currentLink: Int?
     private var atLineStart = true
 
-    var isEmpty: Bool { runs.isEmpty }
+    var isEmpty: Bool { finished.isEmpty && current.bytes.isEmpty }
 
     mutating func append(_ text: String, style: Inline.Style, link: Int?) {
-        var added = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.isSpaceOrControl {
-                if !atLineStart || !added.isEmpty { pendingSpace = true }
-                continue
+        if style != currentStyle || link != currentLink {
+            // A space owed at the end of the previous run stays in that run.
+            let owed = current.pendingSpace && !isEmpty
+            closeRun()
+            currentStyle = style
+            currentLink = link
+            if owed {
+                if finished.isEmpty { current.pendingSpace = true } else { finished[finished.count - 1].text += " " }
             }
-            if pendingSpace {
-                if added.isEmpty, !runs.isEmpty {
-                    runs[runs.count - 1].text.unicodeScalars.append(" ")
-                } else if !added.isEmpty {
-                    added.append(" ")
-                }
-                pendingSpace = false
-            }
-            added.append(scalar)
         }
-        guard !added.isEmpty else { return }
-        atLineStart = false
-        let addition = String(added)
-        if let last = runs.last, last.style == style, last.link == link {
-            runs[runs.count - 1].text += addition
-        } else {
-            runs.append(Inline(addition, style: style, link: link))
-        }
+        let before = current.bytes.count
+        current.append(text, spaceAllowed: !atLineStart)
+        if current.bytes.count > before { atLineStart = false }
     }
 
-    /// A `<br>`: a newline inside the paragraph, never at its start or end.
+    /// A `<br>`: a newline inside the paragraph, never at its start.
     mutating func lineBreak() {
-        guard !runs.isEmpty else { return }
-        runs[runs.count - 1].text += "\n"
-        pendingSpace = false
+        guard !isEmpty else { return }
+        current.appendRaw(0x0A)
         atLineStart = true
     }
 
     /// The finished runs, trailing breaks trimmed; the buffer starts over.
     mutating func take() -> [Inline] {
+        closeRun()
         defer {
-            runs = []
-            pendingSpace = false
+            finished = []
             atLineStart = true
         }
-        while let last = runs.last {
-            var text = last.text
-            while let end = text.unicodeScalars.last, end.isSpaceOrControl { text.unicodeScalars.removeLast() }
+        while let last = finished.last {
+            var text = Array(last.text.utf8)
+            while let end = text.last, end == 0x20 || end == 0x0A { text.removeLast() }
             if text.isEmpty {
-                runs.removeLast()
+                finished.removeLast()
             } else {
-                runs[runs.count - 1].text = text
+                finished[finished.count - 1].text = String(decoding: text, as: UTF8.self)
                 break
             }
         }
-        return runs
+        return finished
     }
-}
 
-extension Unicode.Scalar {
-    /// White space, or a control character that must not reach the reader.
-    var isSpaceOrControl: Bool {
-        value < 0x21 || value == 0x7F || (value >= 0x80 && value <= 0xA0) || properties.isWhitespace
-            || value == 0x200B || value == 0xFEFF
+    private mutating func closeRun() {
+        if !current.bytes.isEmpty {
+            let text = String(decoding: current.bytes, as: UTF8.self)
+            if let last = finished.last, last.style == currentStyle, last.link == currentLink {
+                finished[finished.count - 1].text += text
+            } else {
+                finished.append(Inline(text, style: currentStyle, link: currentLink))
+            }
+        }
+        current.removeAll()
     }
 }

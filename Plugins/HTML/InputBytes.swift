@@ -5,7 +5,7 @@ enum InputBytes {
         var bytes = bytes
         if encoding == Charset.utf8 {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-            if !isValidUTF8(bytes) {
+            if String(validating: bytes, as: UTF8.self) == nil {
                 // Invalid sequences become U+FFFD, as a browser shows them.
                 bytes = Array(String(decoding: bytes, as: UTF8.self).utf8)
             }
@@ -14,35 +14,6 @@ enum InputBytes {
             for index in bytes.indices where bytes[index] == 0 { bytes[index] = 0x20 }
         }
         return bytes
-    }
-
-    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            switch byte {
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return false
-            }
-            guard index + length <= count else { return false }
-            for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return false }
-            // Overlong forms, surrogates and code points past U+10FFFF.
-            let second = bytes[index + 1]
-            if byte == 0xE0 && second < 0xA0 { return false }
-            if byte == 0xED && second > 0x9F { return false }
-            if byte == 0xF0 && second < 0x90 { return false }
-            if byte == 0xF4 && second > 0x8F { return false }
-            index += length
-        }
-        return true
     }
 
     /// Mostly control bytes at the start: an image, an archive, anything but a page.

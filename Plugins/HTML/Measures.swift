@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// Text measures of subtrees, walked fresh each time because the extractor changes the tree.
 extension DOM {
     /// Characters of text below `index` (white-space runs counted once).
@@ -42,7 +40,7 @@ extension DOM {
         var linked = 0.0
         forEachDescendant(of: index) { node in
             guard tag(node) == .a else { return true }
-            let href = XMLAttributes.value(self[node].xml, "href") ?? ""
+            let href = attribute(node, .href) ?? ""
             let weight = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1.0
             linked += Double(textLength(node)) * weight
             return false
@@ -51,7 +49,7 @@ extension DOM {
     }
 
     /// The share of the text inside elements with one of `tags`.
-    func textDensity(_ index: Int32, tags: Set<Tag>) -> Double {
+    func textDensity(_ index: Int32, tags: TagSet) -> Double {
         let total = textLength(index)
         guard total > 0 else { return 0 }
         var inside = 0
@@ -63,7 +61,7 @@ extension DOM {
         return Double(inside) / Double(total)
     }
 
-    func count(_ wanted: Set<Tag>, in index: Int32) -> Int {
+    func count(_ wanted: TagSet, in index: Int32) -> Int {
         var total = 0
         forEachDescendant(of: index) { node in
             if wanted.contains(tag(node)) { total += 1 }
@@ -74,11 +72,11 @@ extension DOM {
 
     /// The raw text below `index`, as the page has it (white space untouched).
     func rawText(_ index: Int32, limit: Int = .max) -> String {
-        if tag(index) == .text { return xmlText(self[index].xml) }
+        if tag(index) == .text { return text(index) }
         var result = ""
         forEachDescendant(of: index) { node in
             if result.utf8.count > limit { return false }
-            if tag(node) == .text { result += xmlText(self[node].xml) }
+            if tag(node) == .text { result += text(node) }
             return true
         }
         return result
@@ -87,28 +85,5 @@ extension DOM {
     /// The text below `index` with white space collapsed and trimmed.
     func normalizedText(_ index: Int32, limit: Int = .max) -> String {
         rawText(index, limit: limit).collapsingWhitespace()
-    }
-
-    func attribute(_ index: Int32, _ name: StaticString) -> String? {
-        XMLAttributes.value(self[index].xml, name)
-    }
-}
-
-extension StringProtocol {
-    /// White-space runs (including no-break spaces) turned into one space, ends trimmed.
-    func collapsingWhitespace() -> String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        for scalar in unicodeScalars {
-            if scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F {
-                pendingSpace = !result.isEmpty
-            } else {
-                if pendingSpace { result.unicodeScalars.append(" ") }
-                pendingSpace = false
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -1,4 +1,3 @@
-import CLibXML2
 
 /// What a page says about itself in `<meta>` tags, JSON-LD and `<title>`.
 struct PageMetadata {
@@ -8,26 +7,26 @@ struct PageMetadata {
     var siteName: String?
     var language: String?
 
-    init(_ head: PageHead) {
+    init(_ head: PageHead, dom: DOM) {
         var properties: [String: String] = [:]
         var names: [String: String] = [:]
         for meta in head.metas {
-            guard let content = XMLAttributes.value(meta, "content")?.collapsingWhitespace(), !content.isEmpty else {
+            guard let content = dom.attribute(meta, .content)?.collapsingWhitespace(), !content.isEmpty else {
                 continue
             }
-            if let property = XMLAttributes.value(meta, "property") {
+            if let property = dom.attribute(meta, .property) {
                 for key in property.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
                     properties[String(key)] = properties[String(key)] ?? content
                 }
             }
-            if let name = XMLAttributes.value(meta, "name") {
+            if let name = dom.attribute(meta, .name) {
                 let key = String(name.lowercased().filter { !$0.isWhitespace }.map { $0 == "." ? ":" : $0 })
                 names[key] = names[key] ?? content
             }
-            if let itemprop = XMLAttributes.value(meta, "itemprop") {
+            if let itemprop = dom.attribute(meta, .itemprop) {
                 names["itemprop:" + itemprop.lowercased()] = names["itemprop:" + itemprop.lowercased()] ?? content
             }
-            if let equiv = XMLAttributes.value(meta, "http-equiv"), equiv.lowercased() == "content-language" {
+            if let equiv = dom.attribute(meta, .httpEquiv), equiv.lowercased() == "content-language" {
                 names["content-language"] = names["content-language"] ?? content
             }
         }

@@ -1,14 +1,12 @@
-import CLibXML2
 import ReaderPluginAPI
 
 /// Reads one parsed page into a document: metadata, main content, links.
 struct PageReader {
     let input: ParseInput
 
-    func read(_ root: xmlNodePtr) -> Document {
-        var head = PageHead()
-        let dom = DOM(copying: root, head: &head)
-        let metadata = PageMetadata(head)
+    func read(_ dom: DOM, head: PageHead) -> Document {
+        guard dom.root != -1 else { return PageReader.emptyDocument(for: input) }
+        let metadata = PageMetadata(head, dom: dom)
         let heading = firstHeading(dom)
         var title = TitleRules.clean(metadata.title ?? "", siteName: metadata.siteName, heading: heading)
         if title.isEmpty { title = heading ?? "" }
@@ -65,7 +63,7 @@ struct PageReader {
         var found: String?
         dom.forEachDescendant(of: dom.body) { node in
             guard found == nil else { return false }
-            if dom.tag(node) == .time, let value = dom.attribute(node, "datetime")?.collapsingWhitespace(), !value.isEmpty {
+            if dom.tag(node) == .time, let value = dom.attribute(node, .datetime)?.collapsingWhitespace(), !value.isEmpty {
                 found = value
             }
             return found == nil

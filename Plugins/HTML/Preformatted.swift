@@ -5,7 +5,7 @@ enum Preformatted {
         var text = ""
         dom.forEachDescendant(of: node) { child in
             switch dom.tag(child) {
-            case .text: text += xmlText(dom[child].xml)
+            case .text: text += dom.text(child)
             case .br: text += "\n"
             default: return !dom.tag(child).isOpaque
             }
@@ -31,7 +31,7 @@ enum Preformatted {
         var owners = [node]
         if let first = dom.elementChildren(node).first, dom.tag(first) == .code { owners.append(first) }
         for owner in owners {
-            let classes = String(decoding: dom[owner].className, as: UTF8.self).split(separator: " ")
+            let classes = String(decoding: dom.className(owner), as: UTF8.self).split(separator: " ")
             for name in classes {
                 for prefix in ["language-", "lang-"] where name.hasPrefix(prefix) && name.count > prefix.count {
                     return String(name.dropFirst(prefix.count))
@@ -45,15 +45,11 @@ enum Preformatted {
 enum ImageSource {
     /// The picture's address: `src`, or the attribute lazy loaders keep it in.
     static func url(of node: Int32, in dom: DOM) -> String? {
-        let xml = dom[node].xml
-        if XMLAttributes.value(xml, "width") == "1" || XMLAttributes.value(xml, "height") == "1" { return nil }
-        for candidate in [
-            XMLAttributes.value(xml, "data-src"), XMLAttributes.value(xml, "data-original"),
-            XMLAttributes.value(xml, "src"),
-        ] {
+        if dom.attribute(node, .width) == "1" || dom.attribute(node, .height) == "1" { return nil }
+        for candidate in [dom.attribute(node, .dataSrc), dom.attribute(node, .dataOriginal), dom.attribute(node, .src)] {
             if let value = candidate?.collapsingWhitespace(), !value.isEmpty, !value.hasPrefix("data:") { return value }
         }
-        if let srcset = XMLAttributes.value(xml, "srcset") ?? XMLAttributes.value(xml, "data-srcset"),
+        if let srcset = dom.attribute(node, .srcset) ?? dom.attribute(node, .dataSrcset),
             let first = srcset.split(separator: ",").first?.split(separator: " ").first
         {
             return String(first)

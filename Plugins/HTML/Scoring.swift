@@ -21,7 +21,7 @@ extension DOM {
     func classWeight(_ index: Int32, flags: ExtractionFlags) -> Double {
         guard flags.weightClasses else { return 0 }
         var weight = 0.0
-        for text in [self[index].className, self[index].id] where !text.isEmpty {
+        for text in [className(index), id(index)] where !text.isEmpty {
             if Hints.matches(text, Hints.negative) || Hints.hasHidToken(text) { weight -= 25 }
             if Hints.matches(text, Hints.positive) { weight += 25 }
         }
@@ -44,15 +44,10 @@ extension DOM {
     /// Hidden by inline style, the `hidden` attribute or `aria-hidden` (except the fallback
     /// images of formulas, which are hidden from screen readers but shown).
     func isProbablyVisible(_ index: Int32) -> Bool {
-        let xml = self[index].xml
-        guard xml != nil else { return true }
-        if let style = XMLAttributes.value(xml, "style") {
-            let compact = style.lowercased().filter { $0 != " " }
-            if compact.contains("display:none") || compact.contains("visibility:hidden") { return false }
-        }
-        if XMLAttributes.has(xml, "hidden") { return false }
-        if let ariaHidden = XMLAttributes.value(xml, "aria-hidden"), ariaHidden == "true",
-            !Hints.contains(self[index].className, Array("fallback-image".utf8))
+        if let style = attribute(index, .style), Hints.hidesElement(style) { return false }
+        if attribute(index, .hidden) != nil { return false }
+        if let ariaHidden = attribute(index, .ariaHidden), ariaHidden == "true",
+            !Hints.contains(className(index), Array("fallback-image".utf8))
         {
             return false
         }
@@ -61,10 +56,9 @@ extension DOM {
 
     /// An element, such as a link to the author, that names who wrote the page.
     func looksLikeByline(_ index: Int32) -> Bool {
-        let xml = self[index].xml
-        if XMLAttributes.value(xml, "rel") == "author" { return true }
-        if let itemprop = XMLAttributes.value(xml, "itemprop"), itemprop.contains("author") { return true }
-        return Hints.matches(self[index].className, Hints.byline) || Hints.matches(self[index].id, Hints.byline)
+        if attribute(index, .rel) == "author" { return true }
+        if let itemprop = attribute(index, .itemprop), itemprop.contains("author") { return true }
+        return Hints.matches(className(index), Hints.byline) || Hints.matches(id(index), Hints.byline)
     }
 
     /// No text, and no children but line breaks and rules.

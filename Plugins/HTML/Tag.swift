@@ -1,4 +1,5 @@
-/// The HTML elements the extractor tells apart; every other element is `.other`.
+/// The HTML elements the extractor tells apart; every other element is `.other`. At most 128
+/// cases, so that a ``TagSet`` holds any of them.
 enum Tag: UInt8, Sendable {
     case text, other
     case html, head, body, title, meta, base, link, script, style, noscript, template, svg, math

@@ -24,19 +24,16 @@ enum ReadabilityPage {
     /// a space wherever a block starts or ends (and no image `alt` text).
     static func expectedText(_ name: String) throws -> String {
         let bytes = try Corpus.bytes("html/\(name)/expected.html")
-        return try withParsedHTML(bytes, encoding: "UTF-8") { root -> String in
-            guard let root else { return "" }
-            var head = PageHead()
-            let dom = DOM(copying: root, head: &head)
-            var text = ""
-            var node: Int32 = dom.root
-            while node != -1 {
-                let tag = dom.tag(node)
-                if tag == .text { text += xmlText(dom[node].xml) } else if tag.isBlock || tag == .br { text += " " }
-                node = dom.following(node, within: dom.root, skippingChildren: tag.isOpaque)
-            }
-            return text
+        let (dom, _) = try parseHTML(bytes, encoding: "UTF-8")
+        guard dom.root != -1 else { return "" }
+        var text = ""
+        var node: Int32 = dom.root
+        while node != -1 {
+            let tag = dom.tag(node)
+            if tag == .text { text += dom.text(node) } else if tag.isBlock || tag == .br { text += " " }
+            node = dom.following(node, within: dom.root, skippingChildren: tag.isOpaque)
         }
+        return text
     }
 
     static func score(_ name: String) throws -> (document: Document, overlap: WordOverlap) {
