@@ -14,7 +14,7 @@ struct Cleaner {
         markDataTables(article)
         cleanConditionally(article, .form)
         cleanConditionally(article, .fieldset)
-        removeAll(article, [.object, .embed, .footer, .link, .aside])
+        removeAll(article, [.object, .embed, .footer, .link, .aside, .nav, .dialog])
         for child in dom.elementChildren(article) {
             removeShareElements(below: child)
         }

@@ -15,7 +15,8 @@ enum Hints {
     static let negative = words(
         "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr", "masthead",
         "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox", "sidebar",
-        "skyscraper", "sponsor", "shopping", "tags", "widget", "cookie", "subscribe", "newsletter"
+        "skyscraper", "sponsor", "shopping", "tags", "widget", "cookie", "subscribe", "newsletter", "social",
+        "popup", "nav", "menu"
     )
     static let byline = words("byline", "author", "dateline", "writtenby", "p-author")
 
