@@ -63,7 +63,7 @@ struct BlockBuilder {
             paragraph.append(dom.text(node), style: style, link: link?.index)
             return false
         case .br:
-            paragraph.lineBreak()
+            if paragraph.lineBreak() { flush() }
             return false
         case .img:
             addImage(node)

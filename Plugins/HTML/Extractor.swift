@@ -89,6 +89,10 @@ struct ContentExtractor {
                         continue
                     }
                 }
+                if dom.isAdvertisementLabel(node) {
+                    node = remove(node)
+                    continue
+                }
                 if tag == .div || tag == .section || tag == .header || tag.isHeading, dom.isWithoutContent(node) {
                     node = remove(node)
                     continue

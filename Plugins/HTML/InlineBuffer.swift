@@ -28,11 +28,14 @@ struct InlineBuffer {
         if current.bytes.count > before { atLineStart = false }
     }
 
-    /// A `<br>`: a newline inside the paragraph, never at its start.
-    mutating func lineBreak() {
-        guard !isEmpty else { return }
+    /// A `<br>`: a newline inside the paragraph, never at its start. Returns true for a second
+    /// break in a row, which old pages use to separate paragraphs.
+    mutating func lineBreak() -> Bool {
+        guard !isEmpty else { return false }
+        if atLineStart { return true }
         current.appendRaw(0x0A)
         atLineStart = true
+        return false
     }
 
     /// The finished runs, trailing breaks trimmed; the buffer starts over.

@@ -14,7 +14,11 @@ struct PageReader {
         let extraction = ContentExtractor(title: title).extract(dom)
         let resolver = URLResolver(pageURL: input.url, baseHref: head.baseHref)
         var builder = BlockBuilder(dom: extraction.dom, dataTables: extraction.dataTables, resolver: resolver)
-        let blocks = builder.build(extraction.article)
+        var blocks = builder.build(extraction.article)
+        // The title is shown apart; a first heading that repeats it goes.
+        if case .heading(_, _, let text) = blocks.first, text.lowercased() == title.lowercased() {
+            blocks.removeFirst()
+        }
 
         let byline = (metadata.byline ?? extraction.byline)?.collapsingWhitespace().nonEmpty
         let published = metadata.published ?? firstTimestamp(dom)

@@ -13,6 +13,13 @@ struct ExtractionFlags: Sendable {
     ]
 }
 
+/// What ad slots and lazy loaders say when they are empty (Readability's lists).
+let advertisementLabels: Set<String> = [
+    "ad", "advertising", "advertisement", "pub", "publicité", "werb", "werbung", "广告", "реклама", "anuncio",
+    "loading", "loading…", "loading...", "正在加载", "正在加载…", "загрузка", "загрузка…", "chargement",
+    "chargement…", "chargement...", "cargando", "cargando…", "cargando...",
+]
+
 /// The ARIA roles of page furniture.
 let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
 
@@ -59,6 +66,16 @@ extension DOM {
         if attribute(index, .rel) == "author" { return true }
         if let itemprop = attribute(index, .itemprop), itemprop.contains("author") { return true }
         return Hints.matches(className(index), Hints.byline) || Hints.matches(id(index), Hints.byline)
+    }
+
+    /// An element that only says "Advertisement" or "Loading…", in one of several languages.
+    func isAdvertisementLabel(_ index: Int32) -> Bool {
+        let child = self[index].firstChild
+        guard child != -1, child == self[index].lastChild, tag(child) == .text, self[child].length < 24 else {
+            return false
+        }
+        let words = text(child).collapsingWhitespace().lowercased()
+        return advertisementLabels.contains(words)
     }
 
     /// No text, and no children but line breaks and rules.
