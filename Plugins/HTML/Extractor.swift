@@ -16,7 +16,9 @@ struct ContentExtractor {
     /// Below this many characters an attempt is retried with fewer heuristics.
     var minimumLength = 500
 
-    func extract(_ pristine: DOM) -> Extraction {
+    func extract(_ page: DOM) -> Extraction {
+        var pristine = page
+        pristine.paragraphsFromLineBreaks()
         var best: Extraction?
         for flags in ExtractionFlags.attempts {
             var dom = pristine

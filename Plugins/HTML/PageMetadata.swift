@@ -2,6 +2,8 @@
 /// What a page says about itself in `<meta>` tags, JSON-LD and `<title>`.
 struct PageMetadata {
     var title: String?
+    /// Whether `title` is the `<title>` element's, rather than a meta tag's or JSON-LD's.
+    var titleFromElement = false
     var byline: String?
     var published: String?
     var siteName: String?
@@ -42,7 +44,10 @@ struct PageMetadata {
             linked.title
             ?? value("dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title")
             ?? value("twitter:title", "parsely-title")
-            ?? head.title.map { $0.collapsingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
+        if title == nil, let element = head.title?.collapsingWhitespace().nonEmpty {
+            title = element
+            titleFromElement = true
+        }
         let authorLink = value("article:author", "og:article:author").flatMap { $0.contains("://") ? nil : $0 }
         byline =
             value("dc:creator", "dcterm:creator", "author", "parsely-author") ?? linked.author ?? authorLink

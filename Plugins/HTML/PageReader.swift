@@ -7,9 +7,7 @@ struct PageReader {
     func read(_ dom: DOM, head: PageHead) -> Document {
         guard dom.root != -1 else { return PageReader.emptyDocument(for: input) }
         let metadata = PageMetadata(head, dom: dom)
-        let heading = firstHeading(dom)
-        var title = TitleRules.clean(metadata.title ?? "", siteName: metadata.siteName, heading: heading)
-        if title.isEmpty { title = heading ?? "" }
+        var title = chooseTitle(metadata, dom: dom)
 
         let extraction = ContentExtractor(title: title).extract(dom)
         let resolver = URLResolver(pageURL: input.url, baseHref: head.baseHref)
@@ -48,18 +46,16 @@ struct PageReader {
             extra: ["byline": .null, "links": .array([])])
     }
 
-    /// The text of the first `<h1>` in the body that is not a link (a site's logo heading is).
-    private func firstHeading(_ dom: DOM) -> String? {
-        var found: String?
-        dom.forEachDescendant(of: dom.body) { node in
-            guard found == nil else { return false }
-            if dom.tag(node) == .h1 {
-                if dom.linkDensity(node) < 0.5 { found = dom.normalizedText(node).nonEmpty }
-                return false
-            }
-            return true
-        }
-        return found
+    /// The metadata's title without the site's name; a `<title>` element read as Readability
+    /// reads it; else the first `<h1>`.
+    private func chooseTitle(_ metadata: PageMetadata, dom: DOM) -> String {
+        let headings = dom.descendants(of: dom.root, tags: [.h1, .h2])
+        let h1s = headings.filter { dom.tag($0) == .h1 }.map { dom.normalizedText($0) }
+        guard let title = metadata.title else { return h1s.first { !$0.isEmpty } ?? "" }
+        let trimmed = TitleRules.clean(title, siteName: metadata.siteName)
+        guard metadata.titleFromElement, trimmed == title.collapsingWhitespace() else { return trimmed }
+        return TitleHeuristic.title(
+            from: title, headings: headings.map { dom.normalizedText($0) }, onlyH1: h1s.count == 1 ? h1s[0] : nil)
     }
 
     /// The first `<time datetime>` in the body, for pages without a published date in meta.

@@ -43,12 +43,27 @@ import Testing
     }
 
     @Test func titleRules() {
-        #expect(TitleRules.clean("Story - Site Name", siteName: "Site Name", heading: nil) == "Story")
-        #expect(TitleRules.clean("Site Name | Story", siteName: "site name", heading: nil) == "Story")
-        #expect(TitleRules.clean("Story — Site", siteName: "Site", heading: nil) == "Story")
-        #expect(TitleRules.clean("Story - Wiki", siteName: nil, heading: "Story") == "Story")
-        #expect(TitleRules.clean("Story | Brand", siteName: "Brand.com", heading: "Other") == "Story | Brand")
-        #expect(TitleRules.clean("  Spaced\n  title ", siteName: nil, heading: nil) == "Spaced title")
+        #expect(TitleRules.clean("Story - Site Name", siteName: "Site Name") == "Story")
+        #expect(TitleRules.clean("Site Name | Story", siteName: "site name") == "Story")
+        #expect(TitleRules.clean("Story — Site", siteName: "Site") == "Story")
+        #expect(TitleRules.clean("Story | Brand", siteName: "Brand.com") == "Story | Brand")
+        #expect(TitleRules.clean("  Spaced\n  title ", siteName: nil) == "Spaced title")
+    }
+
+    /// A `<title>` element without metadata is read as Readability reads it.
+    @Test func titleHeuristic() {
+        func title(_ text: String, headings: [String] = [], onlyH1: String? = nil) -> String {
+            TitleHeuristic.title(from: text, headings: headings, onlyH1: onlyH1)
+        }
+        #expect(title("A long story about the rivers of the north - The Site") == "A long story about the rivers of the north")
+        #expect(title("The Site | A long story about the rivers of the north") == "The Site | A long story about the rivers of the north")
+        #expect(title("Short story - The Site") == "Short story - The Site")
+        #expect(title("Google - Site Reliability Engineering") == "Google - Site Reliability Engineering")
+        #expect(title("Evolve: Shared Mutable History — evolve extension for Mercurial")
+            == "Evolve: Shared Mutable History — evolve extension for Mercurial")
+        #expect(title("News: Rivers rise again in the north of the country") == "Rivers rise again in the north of the country")
+        #expect(title("News: Rivers rise", headings: ["News: Rivers rise"]) == "News: Rivers rise")
+        #expect(title("Home", onlyH1: "Rivers rise again in the north today") == "Rivers rise again in the north today")
     }
 
     @Test func resolvesRelativeAddresses() {
