@@ -49,13 +49,14 @@ struct PageMetadata {
             titleFromElement = true
         }
         let authorLink = value("article:author", "og:article:author").flatMap { $0.contains("://") ? nil : $0 }
+        // JSON-LD first, as Readability reads it.
         byline =
-            value("dc:creator", "dcterm:creator", "author", "parsely-author") ?? linked.author ?? authorLink
+            linked.author ?? value("dc:creator", "dcterm:creator", "author", "parsely-author") ?? authorLink
         published =
-            value("article:published_time", "og:article:published_time", "article:published", "dc:date",
-                "dcterm:date", "dcterms:created", "itemprop:datepublished", "date", "pubdate")
-            ?? linked.published
-        siteName = value("og:site_name") ?? linked.publisher ?? value("application-name")
+            linked.published
+            ?? value("article:published_time", "og:article:published_time", "article:published", "parsely-pub-date",
+                "dc:date", "dcterm:date", "dcterms:created", "itemprop:datepublished", "date", "pubdate")
+        siteName = linked.publisher ?? value("og:site_name") ?? value("application-name")
         let lang = head.language?.trimmingSpaces ?? ""
         language = lang.isEmpty ? value("content-language", "og:locale") : lang
     }

@@ -29,6 +29,16 @@ import Testing
         #expect(document.extra["byline"] == JSONValue(expected))
     }
 
+    /// Site name, publication time and language, where Readability found them.
+    @Test(arguments: ReadabilityPage.names)
+    func otherMetadata(_ name: String) throws {
+        let document = try ReadabilityPage.parse(name)
+        let expected = try ReadabilityPage.expectedMetadata(name)
+        if let siteName = expected["siteName"]?.stringValue { #expect(document.metadata.siteName == siteName) }
+        if let published = expected["publishedTime"]?.stringValue { #expect(document.metadata.date == published) }
+        if let language = expected["lang"]?.stringValue { #expect(document.metadata.language == language) }
+    }
+
     @Test(arguments: ReadabilityPage.names)
     func mainTextMatchesReadability(_ name: String) throws {
         let (_, overlap) = try ReadabilityPage.score(name)
