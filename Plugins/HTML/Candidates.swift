@@ -105,8 +105,12 @@ extension ContentExtractor {
     }
 
     /// Moves the top candidate and the siblings that look like part of the same content into
-    /// a new container, and returns it.
-    func gatherSiblings(_ dom: inout DOM, around top: Int32, scores: [Int32: Double]) -> Int32 {
+    /// a new container, and returns it, with the parts that Readability would turn into `div`s
+    /// (anything but a `div`, `article`, `section` or `p`): the cleaner treats them as such.
+    func gatherSiblings(_ dom: inout DOM, around top: Int32, scores: [Int32: Double])
+        -> (article: Int32, treatedAsDiv: Set<Int32>)
+    {
+        var treatedAsDiv = Set<Int32>()
         let article = dom.makeElement(.div)
         let topScore = scores[top] ?? 0
         let threshold = max(10, topScore * 0.2)
@@ -131,9 +135,15 @@ extension ContentExtractor {
                     }
                 }
             }
-            if take { dom.append(sibling, to: article) }
+            if take {
+                dom.append(sibling, to: article)
+                switch dom.tag(sibling) {
+                case .div, .article, .section, .p: break
+                default: treatedAsDiv.insert(sibling)
+                }
+            }
         }
-        return article
+        return (article, treatedAsDiv)
     }
 }
 

@@ -3,11 +3,27 @@
 struct Cleaner {
     var dom: DOM
     let flags: ExtractionFlags
+    /// Top-level parts cleaned as if they were `div`s, as Readability retags them.
+    let treatedAsDiv: Set<Int32>
     var dataTables: Set<Int32> = []
 
-    init(dom: DOM, flags: ExtractionFlags) {
+    init(dom: DOM, flags: ExtractionFlags, treatedAsDiv: Set<Int32> = []) {
         self.dom = dom
         self.flags = flags
+        self.treatedAsDiv = treatedAsDiv
+    }
+
+    /// The element's tag as the cleaning rules see it.
+    private func cleaningTag(_ node: Int32) -> Tag { treatedAsDiv.contains(node) ? .div : dom.tag(node) }
+
+    /// The elements below `article` that the cleaning rules see as `tag`, in document order.
+    private func elements(_ article: Int32, _ tag: Tag) -> [Int32] {
+        var found: [Int32] = []
+        dom.forEachDescendant(of: article) { node in
+            if cleaningTag(node) == tag { found.append(node) }
+            return true
+        }
+        return found
     }
 
     mutating func clean(_ article: Int32) {
@@ -57,7 +73,7 @@ struct Cleaner {
     /// list items than paragraphs, many links, inputs, or embeds with little text.
     private mutating func cleanConditionally(_ article: Int32, _ tag: Tag) {
         guard flags.cleanConditionally else { return }
-        for node in dom.descendants(of: article, tags: [tag]).reversed() where dom.isInside(node, article) {
+        for node in elements(article, tag).reversed() where dom.isInside(node, article) {
             if shouldRemove(node, tag: tag) { dom.detach(node) }
         }
     }
@@ -70,7 +86,7 @@ struct Cleaner {
             for list in dom.descendants(of: node, tags: [.ul, .ol]) { listLength += dom.textLength(list) }
             isList = Double(listLength) / Double(textLength) > 0.9
         }
-        if tag == .table, dataTables.contains(node) { return false }
+        if dataTables.contains(node) { return false }
         if insideDataTable(node) || dom.hasAncestor(node, .code, maxDepth: 3) { return false }
         let weight = dom.classWeight(node, flags: flags)
         if weight < 0 { return true }
@@ -113,7 +129,7 @@ struct Cleaner {
 
     /// Tables of data, as opposed to tables used for layout.
     private mutating func markDataTables(_ article: Int32) {
-        for table in dom.descendants(of: article, tags: [.table]) where isDataTable(table) {
+        for table in elements(article, .table) where isDataTable(table) {
             dataTables.insert(table)
         }
     }

@@ -4,6 +4,9 @@ struct Node {
     var tag: Tag
     /// Text nodes: nothing but white space.
     var blank: Bool = true
+    /// Text nodes: starts with white space; ends with white space.
+    var leadingSpace = false
+    var trailingSpace = false
     var parent: Int32 = -1
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1

@@ -207,6 +207,7 @@ enum TextMeasure {
         var blank = true
         var index = 0
         let count = text.count
+        node.leadingSpace = count > 0 && SpaceCollapser.spaceWidth(text, at: 0) > 0
         while index < count {
             let byte = text[index]
             let space = SpaceCollapser.spaceWidth(text, at: index)
@@ -230,5 +231,6 @@ enum TextMeasure {
         node.length = length
         node.commas = commas
         node.blank = blank
+        node.trailingSpace = inSpace
     }
 }

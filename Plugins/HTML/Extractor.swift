@@ -33,8 +33,8 @@ struct ContentExtractor {
         var byline: String?
         let toScore = prepare(&dom, flags: flags, byline: &byline)
         let top = bestCandidate(&dom, scoring: toScore, flags: flags)
-        let article = gatherSiblings(&dom, around: top.node, scores: top.scores)
-        var cleaner = Cleaner(dom: dom, flags: flags)
+        let (article, treatedAsDiv) = gatherSiblings(&dom, around: top.node, scores: top.scores)
+        var cleaner = Cleaner(dom: dom, flags: flags, treatedAsDiv: treatedAsDiv)
         cleaner.clean(article)
         let length = cleaner.dom.textLength(article)
         return Extraction(dom: cleaner.dom, article: article, textLength: length, byline: byline, dataTables: cleaner.dataTables)

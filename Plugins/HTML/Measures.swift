@@ -1,14 +1,27 @@
 /// Text measures of subtrees, walked fresh each time because the extractor changes the tree.
 extension DOM {
-    /// Characters of text below `index` (white-space runs counted once).
+    /// Characters of text below `index`, trimmed, with white-space runs counted once even
+    /// across elements (Readability's normalized `textContent` length).
     func textLength(_ index: Int32) -> Int {
-        if tag(index) == .text { return Int(self[index].length) }
         var total = 0
-        forEachDescendant(of: index) { node in
-            if tag(node) == .text { total += Int(self[node].length) }
-            return true
+        var spaceBefore = true  // the start counts as white space: leading space is trimmed
+        func add(_ node: Int32) {
+            let text = self[node]
+            guard text.length > 0 else { return }
+            total += Int(text.length)
+            if spaceBefore, text.leadingSpace { total -= 1 }
+            spaceBefore = text.trailingSpace
         }
-        return total
+        if tag(index) == .text {
+            add(index)
+        } else {
+            forEachDescendant(of: index) { node in
+                if tag(node) == .text { add(node) }
+                return true
+            }
+        }
+        if spaceBefore, total > 0 { total -= 1 }
+        return max(total, 0)
     }
 
     func commaCount(_ index: Int32) -> Int {
