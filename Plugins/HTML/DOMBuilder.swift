@@ -43,8 +43,8 @@ struct TreeState {
     /// Where the text of the ignored element goes, when it is wanted.
     private var capture: (kind: Tag, text: [UInt8])?
     private var pendingText: [UInt8] = []
-    private var names: [UnsafeRawPointer: Tag] = [:]
-    private var attributeNames: [UnsafeRawPointer: AttributeName?] = [:]
+    private var names = PointerCache<Tag>(filler: .other)
+    private var attributeNames = PointerCache<AttributeName?>(filler: nil)
 
     init(context: htmlParserCtxtPtr) {
         self.context = context
@@ -128,11 +128,7 @@ struct TreeState {
     private mutating func tag(_ name: UnsafePointer<xmlChar>?) -> Tag {
         guard let name else { return .other }
         // Names come from the parser's dictionary, so one pointer stands for one name.
-        let key = UnsafeRawPointer(name)
-        if let known = names[key] { return known }
-        let tag = Tag(name: String(cString: name))
-        names[key] = tag
-        return tag
+        return names.value(for: UnsafeRawPointer(name)) { Tag(name: String(cString: name)) }
     }
 
     private mutating func readAttributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, into node: inout Node) {
@@ -143,13 +139,8 @@ struct TreeState {
         while let name = cursor.pointee {
             let value = cursor[1]
             cursor += 2
-            let key = UnsafeRawPointer(name)
-            let known: AttributeName?
-            if let cached = attributeNames[key] {
-                known = cached
-            } else {
-                known = AttributeName(html: String(cString: name))
-                attributeNames[key] = .some(known)
+            let known = attributeNames.value(for: UnsafeRawPointer(name)) {
+                AttributeName(html: String(cString: name))
             }
             guard let known else { continue }
             let text = value.map { String(cString: $0) } ?? ""
