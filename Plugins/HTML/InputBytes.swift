@@ -14,17 +14,47 @@ enum InputBytes {
     }
 
     /// Invalid UTF-8 sequences replaced by U+FFFD, as a browser shows them; the same array
-    /// when there are none. (Done with the standard library's and C's fast paths, not loops.)
+    /// when there are none.
     static func repairedUTF8(_ bytes: [UInt8]) -> [UInt8] {
-        var decoded = String(decoding: bytes, as: UTF8.self)
-        return decoded.withUTF8 { repaired in
-            let same = repaired.count == bytes.count
-                && bytes.withUnsafeBufferPointer { original in
-                    guard let left = original.baseAddress, let right = repaired.baseAddress else { return true }
-                    return memcmp(left, right, original.count) == 0
-                }
-            return same ? bytes : Array(repaired)
+        if bytes.withUnsafeBufferPointer(isValidUTF8) { return bytes }
+        return Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
+    /// Checks eight bytes at a time while they are ASCII, which most of a page is.
+    static func isValidUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buffer.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let count = buffer.count
+        var index = 0
+        while index < count {
+            if index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let byte = buffer[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return false
+            }
+            guard index + length <= count else { return false }
+            for offset in 1..<length where buffer[index + offset] & 0xC0 != 0x80 { return false }
+            // Overlong forms, surrogates and code points past U+10FFFF.
+            let second = buffer[index + 1]
+            if (byte == 0xE0 && second < 0xA0) || (byte == 0xED && second > 0x9F) || (byte == 0xF0 && second < 0x90)
+                || (byte == 0xF4 && second > 0x8F)
+            {
+                return false
+            }
+            index += length
         }
+        return true
     }
 
     private static func replaceNULs(_ bytes: inout [UInt8]) {

@@ -72,3 +72,18 @@ import Testing
         #expect(try text(bytes) == "héllo wörld")
     }
 }
+
+@Suite struct UTF8ValidationTests {
+    func valid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(InputBytes.isValidUTF8) }
+
+    @Test func acceptsWhatTheStandardLibraryAccepts() {
+        let samples: [[UInt8]] = [
+            [], Array("plain ascii text, longer than eight bytes".utf8), Array("café naïve 漢字 😀".utf8),
+            [0xC3], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF],
+            Array("12345678".utf8) + [0xE2, 0x82], Array("12345678".utf8) + [0xE2, 0x82, 0xAC],
+        ]
+        for sample in samples {
+            #expect(valid(sample) == (String(validating: sample, as: UTF8.self) != nil), "\(sample)")
+        }
+    }
+}
