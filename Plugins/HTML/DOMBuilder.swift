@@ -75,7 +75,7 @@ struct TreeState {
         var node = Node(tag: tag, payload: Int32(dom.attributes.count))
         readAttributes(attributes, into: &node)
         dom.nodes.append(node)
-        dom.link(index, to: stack.last ?? -1)
+        dom.link(index, to: currentParent)
         stack.append(index)
         noteHeadElement(tag, index)
         if tag.isOpaque {
@@ -111,7 +111,7 @@ struct TreeState {
         guard !stopped, let text, length > 0 else { return }
         let chunk = UnsafeBufferPointer(start: text, count: Int(length))
         if capture != nil { capture?.text.append(contentsOf: chunk) }
-        if ignoredDepth == 0, !stack.isEmpty { pendingText.append(contentsOf: chunk) }
+        if ignoredDepth == 0, currentParent != -1 { pendingText.append(contentsOf: chunk) }
     }
 
     private mutating func flushText() {
@@ -122,8 +122,11 @@ struct TreeState {
         dom.texts.append(String(decoding: pendingText, as: UTF8.self))
         let index = Int32(dom.nodes.count)
         dom.nodes.append(node)
-        dom.link(index, to: stack.last ?? -1)
+        dom.link(index, to: currentParent)
     }
+
+    /// The open element; the root again for anything after it closed, so nothing is lost.
+    private var currentParent: Int32 { stack.last ?? dom.root }
 
     private mutating func tag(_ name: UnsafePointer<xmlChar>?) -> Tag {
         guard let name else { return .other }

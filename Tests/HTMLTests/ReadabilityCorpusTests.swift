@@ -43,7 +43,9 @@ import Testing
     func mainTextMatchesReadability(_ name: String) throws {
         let (_, overlap) = try ReadabilityPage.score(name)
         let floor = try #require(Self.floors[name])
-        #expect(overlap.f1 >= floor, "\(name): \(overlap)")
+        let missing = overlap.missing.sorted { $0.value > $1.value }.prefix(20).map { "\($0.key):\($0.value)" }
+        let extra = overlap.extra.sorted { $0.value > $1.value }.prefix(20).map { "\($0.key):\($0.value)" }
+        #expect(overlap.f1 >= floor, "\(name): \(overlap); missing \(missing); extra \(extra)")
     }
 
     @Test func meanF1() throws {
