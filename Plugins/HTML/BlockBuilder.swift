@@ -188,8 +188,21 @@ struct BlockBuilder {
         var alt = dom.attribute(node, .alt)?.collapsingWhitespace()
         // A formula drawn as a picture carries its TeX source as alt text: markup, not words.
         if let text = alt, text.hasPrefix("{\\") || text.contains("\\displaystyle") { alt = nil }
+        // A captioned figure is described by its caption, which follows as text.
+        if hasCaption(node) { alt = nil }
         flush()
         emit(.image(alt: alt?.nonEmpty, url: url))
+    }
+
+    private func hasCaption(_ image: Int32) -> Bool {
+        var current = dom[image].parent
+        for _ in 0..<4 where current != -1 {
+            if dom.tag(current) == .figure {
+                return dom.descendants(of: current, tags: [.figcaption]).contains { dom.hasText($0) }
+            }
+            current = dom[current].parent
+        }
+        return false
     }
 
     private mutating func addTable(_ table: Int32) {

@@ -51,4 +51,17 @@ import Testing
         #expect(!document.plainText.contains("hidden"))
         #expect(document.blocks.count == 2)
     }
+
+    @Test func imagesOnTheirOwnKeepTheirAltTextButPicturesInTextAreDecoration() throws {
+        let filler = String(repeating: "Words of the article, in sentences, one after another. ", count: 12)
+        let document = try parse("""
+            <html><body><article><p>\(filler)</p>
+            <p><img src="chart.png" alt="Chart of river levels"></p>
+            <p>Text with an <img src="icon.png" alt="icon"> inline icon. \(filler)</p>
+            <img src="data:image/gif;base64,R0lGOD" alt="pixel"></article></body></html>
+            """)
+        #expect(document.blocks.filter { if case .image = $0 { return true } else { return false } }
+            == [.image(alt: "Chart of river levels", url: "chart.png")])
+        #expect(!document.plainText.contains("icon icon"))
+    }
 }

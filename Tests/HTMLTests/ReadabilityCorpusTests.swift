@@ -9,7 +9,7 @@ import Testing
 /// extractor reaches, so that a regression fails).
 @Suite struct ReadabilityCorpusTests {
     static let floors: [String: Double] = [
-        "002": 0.995, "003-metadata-preferred": 0.995, "bbc-1": 0.965, "gmw": 0.99, "google-sre-book-1": 0.995,
+        "002": 0.995, "003-metadata-preferred": 0.995, "bbc-1": 0.98, "gmw": 0.99, "google-sre-book-1": 0.995,
         "keep-tabular-data": 0.995, "lemonde-1": 0.995, "medium-1": 0.99, "mercurial": 0.995, "mozilla-2": 0.995,
         "nytimes-1": 0.995, "wikipedia-3": 0.99,
     ]
