@@ -89,3 +89,23 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// libxml2 is used without global state: parses on many threads at once agree with one alone.
+@Suite struct ConcurrencyTests {
+    @Test func parallelParsesGiveTheSameDocuments() async throws {
+        let names = ["bbc-1", "wikipedia-3", "gmw", "lemonde-1"]
+        var expected: [String: Document] = [:]
+        for name in names { expected[name] = try ReadabilityPage.parse(name) }
+        let results = try await withThrowingTaskGroup(of: (String, Document).self) { group in
+            for round in 0..<16 {
+                let name = names[round % names.count]
+                group.addTask { (name, try ReadabilityPage.parse(name)) }
+            }
+            var all: [(String, Document)] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 16)
+        for (name, document) in results { #expect(document == expected[name], "\(name) differs") }
+    }
+}
