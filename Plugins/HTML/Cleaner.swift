@@ -88,10 +88,9 @@ struct Cleaner {
         }
         if dataTables.contains(node) { return false }
         if insideDataTable(node) || dom.hasAncestor(node, .code, maxDepth: 3) { return false }
+        if dom.descendants(of: node, tags: [.table]).contains(where: dataTables.contains) { return false }
         let weight = dom.classWeight(node, flags: flags)
         if weight < 0 { return true }
-        // A block of code is content however short it is.
-        if dom.textDensity(node, tags: [.pre]) > 0.5 { return false }
         guard dom.commaCount(node) < 10 else { return false }
 
         let paragraphs = dom.count([.p], in: node)
@@ -102,14 +101,20 @@ struct Cleaner {
         let embeds = dom.count([.object, .embed, .iframe], in: node)
         let linkDensity = dom.linkDensity(node)
         let inFigure = dom.hasAncestor(node, .figure, maxDepth: 3)
+        let textDensity = dom.textDensity(node, tags: Cleaner.textish)
 
         var remove = (images > 1 && Double(paragraphs) / Double(images) < 0.5 && !inFigure)
         remove = remove || (!isList && items > paragraphs)
         remove = remove || inputs > paragraphs / 3
-        remove = remove || (!isList && headingDensity < 0.9 && textLength < 25 && (images == 0 || images > 2) && !inFigure)
+        // Short is suspicious only with links: a one-line code block is content.
+        remove =
+            remove
+            || (!isList && !inFigure && headingDensity < 0.9 && textLength < 25 && (images == 0 || images > 2)
+                && linkDensity > 0)
         remove = remove || (!isList && weight < 25 && linkDensity > 0.2)
         remove = remove || (weight >= 25 && linkDensity > 0.5)
         remove = remove || (embeds == 1 && textLength < 75) || embeds > 1
+        remove = remove || (images == 0 && textDensity == 0)
         // A list of images (one per item) stays.
         if isList && remove {
             for child in dom.elementChildren(node) where dom.elementChildCount(child) > 1 { return remove }
@@ -117,6 +122,9 @@ struct Cleaner {
         }
         return remove
     }
+
+    /// Elements whose text reads as content (Readability's "textish" tags).
+    static let textish: TagSet = [.span, .li, .td, .blockquote, .dl, .div, .img, .ol, .p, .pre, .table, .ul]
 
     private func insideDataTable(_ node: Int32) -> Bool {
         var current = dom[node].parent
