@@ -1,4 +1,4 @@
-/// Text kept as written (`<pre>`), and where pictures come from.
+/// Text kept as written (`<pre>`).
 enum Preformatted {
     /// The text of a `<pre>`, line breaks and spaces kept; `<br>` becomes a newline.
     static func text(of node: Int32, in dom: DOM) -> String {
@@ -37,22 +37,6 @@ enum Preformatted {
                     return String(name.dropFirst(prefix.count))
                 }
             }
-        }
-        return nil
-    }
-}
-
-enum ImageSource {
-    /// The picture's address: `src`, or the attribute lazy loaders keep it in.
-    static func url(of node: Int32, in dom: DOM) -> String? {
-        if dom.attribute(node, .width) == "1" || dom.attribute(node, .height) == "1" { return nil }
-        for candidate in [dom.attribute(node, .dataSrc), dom.attribute(node, .dataOriginal), dom.attribute(node, .src)] {
-            if let value = candidate?.collapsingWhitespace(), !value.isEmpty, !value.hasPrefix("data:") { return value }
-        }
-        if let srcset = dom.attribute(node, .srcset) ?? dom.attribute(node, .dataSrcset),
-            let first = srcset.split(separator: ",").first?.split(separator: " ").first
-        {
-            return String(first)
         }
         return nil
     }
