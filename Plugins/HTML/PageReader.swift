@@ -7,7 +7,7 @@ struct PageReader {
     func read(_ dom: DOM, head: PageHead) -> Document {
         guard dom.root != -1 else { return PageReader.emptyDocument(for: input) }
         let metadata = PageMetadata(head, dom: dom)
-        var title = chooseTitle(metadata, dom: dom)
+        let title = chooseTitle(metadata, dom: dom)
 
         let extraction = ContentExtractor(title: title).extract(dom)
         let resolver = URLResolver(pageURL: input.url, baseHref: head.baseHref)
