@@ -54,7 +54,7 @@ extension DOM {
         forEachDescendant(of: index) { node in
             guard tag(node) == .a else { return true }
             let href = attribute(node, .href) ?? ""
-            let weight = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1.0
+            let weight = href.utf8.count > 1 && href.utf8.first == UInt8(ascii: "#") ? 0.3 : 1.0
             linked += Double(textLength(node)) * weight
             return false
         }

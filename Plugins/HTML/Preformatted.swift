@@ -2,28 +2,40 @@
 enum Preformatted {
     /// The text of a `<pre>`, line breaks and spaces kept; `<br>` becomes a newline.
     static func text(of node: Int32, in dom: DOM) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
         dom.forEachDescendant(of: node) { child in
             switch dom.tag(child) {
-            case .text: text += dom.text(child)
-            case .br: text += "\n"
+            case .text: bytes.append(contentsOf: dom.text(child).utf8)
+            case .br: bytes.append(0x0A)
             default: return !dom.tag(child).isOpaque
             }
             return true
         }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A, 0x09: scalars.append(scalar)
-            case 0x0D: continue
-            case 0..<0x20, 0x7F, 0x80..<0xA0: scalars.append(" ")
-            default: scalars.append(scalar)
+        // Control characters must not reach a terminal: tabs and newlines stay, the rest are spaces.
+        var cleaned: [UInt8] = []
+        cleaned.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x0D {
+                index += 1
+                continue
             }
+            if (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F {
+                cleaned.append(0x20)
+            } else if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] >= 0x80, bytes[index + 1] < 0xA0 {
+                cleaned.append(0x20)  // a C1 control character
+                index += 1
+            } else {
+                cleaned.append(byte)
+            }
+            index += 1
         }
         // A newline right after `<pre>` is not content (HTML drops it), nor are blank lines at the ends.
-        while let first = scalars.first, first == "\n" { scalars.removeFirst() }
-        while let last = scalars.last, last.properties.isWhitespace { scalars.removeLast() }
-        return String(scalars)
+        let start = cleaned.firstIndex { $0 != 0x0A } ?? cleaned.count
+        var end = cleaned.count
+        while end > start, [0x20, 0x0A, 0x09].contains(cleaned[end - 1]) { end -= 1 }
+        return String(decoding: cleaned[start..<end], as: UTF8.self)
     }
 
     /// `language-swift` or `lang-swift` on the `<pre>` or the `<code>` inside it.

@@ -71,7 +71,7 @@ extension DOM {
     /// An element that only says "Advertisement" or "Loading…", in one of several languages.
     func isAdvertisementLabel(_ index: Int32) -> Bool {
         let child = self[index].firstChild
-        guard child != -1, child == self[index].lastChild, tag(child) == .text, self[child].length < 24 else {
+        guard child != -1, child == self[index].lastChild, tag(child) == .text, self[child].length <= 15 else {
             return false
         }
         let words = text(child).collapsingWhitespace().lowercased()
