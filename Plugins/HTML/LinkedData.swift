@@ -3,7 +3,10 @@ import ReaderPluginAPI
 /// The article facts of a page's schema.org JSON-LD (`<script type="application/ld+json">`).
 struct LinkedData {
     var title: String?
-    var author: String?
+    /// The authors' names, in order.
+    var authors: [String] = []
+    /// The authors joined by commas, as a byline.
+    var author: String? { authors.isEmpty ? nil : authors.joined(separator: ", ") }
     var published: String?
     var publisher: String?
 
@@ -20,7 +23,7 @@ struct LinkedData {
                 let headlineMatches = TitleRules.similarity(headline, pageTitle) > 0.75
                 if headlineMatches && !nameMatches { title = headline }
             }
-            author = LinkedData.names(article["author"])
+            authors = LinkedData.names(article["author"])
             published = article["datePublished"]?.stringValue?.collapsingWhitespace()
             publisher = article["publisher"]?["name"]?.stringValue?.collapsingWhitespace()
             return
@@ -59,17 +62,12 @@ struct LinkedData {
         }
     }
 
-    /// An author's name, or several authors' names joined by commas.
-    private static func names(_ value: JSONValue?) -> String? {
-        guard let value else { return nil }
-        if let name = value.stringValue { return name.collapsingWhitespace().nonEmpty }
-        if let name = value["name"]?.stringValue { return name.collapsingWhitespace().nonEmpty }
-        if let list = value.arrayValue {
-            let all = list.compactMap { $0["name"]?.stringValue ?? $0.stringValue }.map { $0.collapsingWhitespace() }
-                .filter { !$0.isEmpty }
-            return all.isEmpty ? nil : all.joined(separator: ", ")
-        }
-        return nil
+    /// The names of one author or of a list of them (as objects with a `name`, or strings).
+    private static func names(_ value: JSONValue?) -> [String] {
+        guard let value else { return [] }
+        let list = value.arrayValue ?? [value]
+        return list.compactMap { $0["name"]?.stringValue ?? $0.stringValue }.map { $0.collapsingWhitespace() }
+            .filter { !$0.isEmpty }
     }
 }
 

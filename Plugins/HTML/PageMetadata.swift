@@ -5,6 +5,8 @@ struct PageMetadata {
     /// Whether `title` is the `<title>` element's, rather than a meta tag's or JSON-LD's.
     var titleFromElement = false
     var byline: String?
+    /// The authors one by one, when the page lists them (JSON-LD); else empty.
+    var authors: [String] = []
     var published: String?
     var siteName: String?
     var language: String?
@@ -52,6 +54,7 @@ struct PageMetadata {
         // JSON-LD first, as Readability reads it.
         byline =
             linked.author ?? value("dc:creator", "dcterm:creator", "author", "parsely-author") ?? authorLink
+        authors = linked.authors
         published =
             linked.published
             ?? value("article:published_time", "og:article:published_time", "article:published", "parsely-pub-date",

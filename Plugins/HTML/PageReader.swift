@@ -32,7 +32,8 @@ struct PageReader {
             key: input.key,
             title: title,
             metadata: Metadata(
-                byline: byline, authors: byline.map { [$0] } ?? [], date: published, siteName: metadata.siteName,
+                byline: byline, authors: metadata.authors.isEmpty ? (byline.map { [$0] } ?? []) : metadata.authors,
+                date: published, siteName: metadata.siteName,
                 language: metadata.language, url: input.url),
             blocks: blocks,
             links: builder.links,

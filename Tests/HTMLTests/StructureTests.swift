@@ -56,6 +56,7 @@ import Testing
         #expect(document.key == "k")
         #expect(document.title == "Rivers of the North")
         #expect(document.metadata.byline == "Ann Writer, Bo Editor")
+        #expect(document.metadata.authors == ["Ann Writer", "Bo Editor"])
         #expect(document.metadata.date == "2024-05-01T08:00:00Z")
         #expect(document.metadata.siteName == "The Daily Example")
         #expect(document.metadata.language == "en-GB")
