@@ -7,11 +7,44 @@ public struct HTMLModule: ParserModule {
     public let descriptor = ModuleDescriptor(
         name: "html",
         requestTypes: ["html"],
-        version: "0",
+        urlPatterns: ["http://*", "https://*"],
+        mediaTypes: ["text/html", "application/xhtml+xml"],
+        fileExtensions: ["html", "htm", "xhtml"],
+        version: "1",
         summary: "Any web page: its main text, title, byline and links."
     )
 
+    public func recognize(_ sample: Sample) -> Int {
+        if let score = Recognizer.score(sample.firstSignificantBytes) { return score }
+        if let mediaType = sample.mediaType, descriptor.mediaTypes.contains(mediaType) { return 50 }
+        if let ext = sample.fileExtension, descriptor.fileExtensions.contains(ext) { return 40 }
+        return 0
+    }
+
     public func parse(_ input: ParseInput) throws -> Document {
-        throw ParseError(module: descriptor.name, reason: "not implemented yet")
+        guard !input.bytes.isEmpty else {
+            throw ParseError(module: descriptor.name, reason: "the page is empty (0 bytes)")
+        }
+        let encoding = Charset.detect(input.bytes, header: input.charset)
+        if InputBytes.looksBinary(input.bytes, encoding: encoding) {
+            throw ParseError(module: descriptor.name, location: "byte 0", reason: "binary data, not an HTML page")
+        }
+        let bytes = InputBytes.prepared(input.bytes, encoding: encoding)
+        let (dom, head) = try parseHTML(bytes, encoding: encoding)
+        return PageReader(input: input).read(dom, head: head)
+    }
+}
+
+/// What the first bytes of a file say about it being HTML.
+enum Recognizer {
+    /// 90 for markup that opens like a page, 0 for JSON; nil when the bytes do not say.
+    static func score(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return 0 }
+        guard first == UInt8(ascii: "<") else { return nil }
+        let lower = bytes.prefix(4096).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        for opening in ["<!doctype html", "<html", "<head"] where lower.starts(with: opening.utf8) { return 90 }
+        for marker in ["<body", "<div", "<p>"] where Hints.contains(lower, Array(marker.utf8)) { return 90 }
+        return nil
     }
 }

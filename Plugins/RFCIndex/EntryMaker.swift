@@ -92,8 +92,8 @@ struct EntryMaker {
         init(_ record: IndexRecord, formats: JSONValue) {
             self.record = record
             self.formats = formats
-            obsoletedBy = JSONValue(record.obsoletedBy.rfcs)
-            updatedBy = JSONValue(record.updatedBy.rfcs)
+            obsoletedBy = .array(record.obsoletedBy.rfcs)
+            updatedBy = .array(record.updatedBy.rfcs)
         }
 
         subscript(slot: JSONValue) -> JSONValue {
@@ -105,9 +105,9 @@ struct EntryMaker {
             case .date: return JSONValue(record.date)
             case .status: return JSONValue(record.status)
             case .doi: return JSONValue(record.doi)
-            case .obsoletes: return JSONValue(record.obsoletes.rfcs)
+            case .obsoletes: return .array(record.obsoletes.rfcs)
             case .obsoletedBy: return obsoletedBy
-            case .updates: return JSONValue(record.updates.rfcs)
+            case .updates: return .array(record.updates.rfcs)
             case .updatedBy: return updatedBy
             case .also: return JSONValue(record.also)
             case .formats: return formats

@@ -1,3 +1,5 @@
+import ReaderPluginAPI
+
 /// Reads entries into ``IndexRecord``s, keeping what can be reused from one entry to the next:
 /// scratch space, and the Strings of values that repeat ("TXT, HTML", "PROPOSED STANDARD").
 struct EntryReader {
@@ -12,12 +14,12 @@ struct EntryReader {
 
     /// Reads one entry: its lines joined by single spaces, starting with the number. Nil when
     /// the number has more digits than an RFC number can.
-    mutating func read(_ text: ByteText, line: Int) -> IndexRecord? {
+    mutating func read(_ text: ByteText) -> IndexRecord? {
         let all = text.trimmed(0..<text.text.count)
         var index = all.lowerBound
         while index < all.upperBound, text[index].isDigit { index += 1 }
         guard let number = text.number(all.lowerBound..<index) else { return nil }
-        var record = IndexRecord(number: number, line: line)
+        var record = IndexRecord(number: number)
 
         // The bracket groups end the entry; peeling them from the right leaves the head, whose
         // title may hold brackets of its own but always ends with the date's period.
@@ -115,7 +117,7 @@ struct EntryReader {
             if text.hasPrefix(item, Keyword.rfc),
                 let number = text.number(item.lowerBound + Keyword.rfc.utf8CodeUnitCount..<item.upperBound)
             {
-                relation.rfcs.append(number)
+                relation.rfcs.append(JSONValue(number))
             } else {
                 relation.others.append(encoding.string(text.text, item))
             }

@@ -1,8 +1,8 @@
+import ReaderPluginAPI
+
 /// One RFC as the index describes it, before it becomes an ``Entry``.
 struct IndexRecord: Sendable, Hashable {
     var number: Int
-    /// The line of the input the entry starts on, for notes.
-    var line: Int
     var notIssued = false
     var title = ""
     var authors: [String] = []
@@ -23,7 +23,9 @@ struct IndexRecord: Sendable, Hashable {
 
 /// The RFCs named by one of "Obsoletes", "Obsoleted by", "Updates", "Updated by".
 struct Relation: Sendable, Hashable {
-    var rfcs: [Int] = []
+    /// The RFC numbers, held as the JSON numbers the entry carries: made once, then shared by
+    /// its fields and annotations, so that reading an entry frees nothing it allocated.
+    var rfcs: [JSONValue] = []
     /// Documents outside the RFC series, as written: "IEN115", "NIC7724", "RTR0011".
     var others: [String] = []
 
@@ -48,10 +50,10 @@ extension Relation {
         var text = lead
         text.reserveCapacity(lead.utf8.count + 10 * (rfcs.count + others.count))
         var separator = ""
-        for number in rfcs {
+        for case .number(let number) in rfcs {
             text += separator
             text += "RFC "
-            text += String(number)
+            text += String(Int(number))
             separator = ", "
         }
         for other in others {

@@ -44,7 +44,7 @@ public struct RFCIndexModule: ParserModule {
         var reader = EntryReader(encoding: encoding)
         var maker = EntryMaker()
         let headerEnd = IndexScanner(bytes: bytes).forEachEntry { line, text in
-            guard let record = reader.read(text, line: line) else {
+            guard let record = reader.read(text) else {
                 problems.append("line \(line): the entry number is too long; the entry is left out")
                 return
             }

@@ -1,0 +1,230 @@
+import CLibXML2
+
+/// What the page says about itself outside its body text, gathered while parsing.
+struct PageHead {
+    /// The `<meta>` elements, as nodes of the ``DOM``.
+    var metas: [Int32] = []
+    var jsonLD: [String] = []
+    var title: String?
+    var baseHref: String?
+    var language: String?
+}
+
+/// Owns the ``TreeState`` while libxml2 runs; its SAX callbacks find it through the parser
+/// context. One stored property, so that each callback pays for one exclusivity check.
+final class TreeBuilder {
+    var tree: TreeState
+
+    init(context: htmlParserCtxtPtr) { tree = TreeState(context: context) }
+
+    static func from(_ context: UnsafeMutableRawPointer?) -> TreeBuilder? {
+        guard let context else { return nil }
+        let parser = context.assumingMemoryBound(to: htmlParserCtxt.self)
+        guard let builder = parser.pointee._private else { return nil }
+        return Unmanaged<TreeBuilder>.fromOpaque(builder).takeUnretainedValue()
+    }
+}
+
+/// Receives libxml2's SAX events and builds the ``DOM``: elements with the attributes the
+/// extractor reads, and text; no comments, and nothing inside scripts, styles and other
+/// elements that hold no reading text (except JSON-LD, kept for the metadata).
+struct TreeState {
+    /// libxml2's own nesting limit for trees; deeper pages stop being read there.
+    static let maximumDepth = 256
+
+    private let context: htmlParserCtxtPtr
+    private var dom = DOM()
+    private var head = PageHead()
+    private var stack: [Int32] = []
+    /// Elements open inside an ignored element (a script, an SVG drawing).
+    private var ignoredDepth = 0
+    /// Set at the nesting limit: the parser is stopped and every later event ignored.
+    private var stopped = false
+    /// Where the text of the ignored element goes, when it is wanted.
+    private var capture: (kind: Tag, text: [UInt8])?
+    private var pendingText: [UInt8] = []
+    private var names = PointerCache<Tag>(filler: .other)
+    private var attributeNames = PointerCache<AttributeName?>(filler: nil)
+
+    init(context: htmlParserCtxtPtr) {
+        self.context = context
+        dom.nodes.reserveCapacity(2048)
+    }
+
+    mutating func finish() -> (dom: DOM, head: PageHead) {
+        flushText()
+        if dom.root == -1, !dom.nodes.isEmpty { dom.root = 0 }
+        if dom.body == -1 { dom.body = dom.root }
+        return (dom, head)
+    }
+
+    mutating func start(_ name: UnsafePointer<xmlChar>?, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        if stopped { return }
+        if ignoredDepth > 0 {
+            ignoredDepth += 1
+            return
+        }
+        flushText()
+        if stack.count >= TreeState.maximumDepth {
+            xmlStopParser(context)
+            stopped = true
+            return
+        }
+        let tag = self.tag(name)
+        let index = Int32(dom.nodes.count)
+        var node = Node(tag: tag, payload: Int32(dom.attributes.count))
+        readAttributes(attributes, into: &node)
+        dom.nodes.append(node)
+        dom.link(index, to: currentParent)
+        stack.append(index)
+        noteHeadElement(tag, index)
+        if tag.isOpaque {
+            ignoredDepth = 1
+            let isJSONLD = tag == .script && (dom.attribute(index, .type)?.lowercased().contains("ld+json") ?? false)
+            capture = isJSONLD ? (.script, []) : nil
+        } else if tag == .title, head.title == nil {
+            capture = (.title, [])
+        }
+    }
+
+    mutating func end() {
+        if stopped { return }
+        if ignoredDepth > 0 {
+            ignoredDepth -= 1
+            if ignoredDepth > 0 { return }
+            if let captured = capture, captured.kind == .script {
+                head.jsonLD.append(String(decoding: captured.text, as: UTF8.self))
+            }
+            capture = nil
+            if !stack.isEmpty { stack.removeLast() }
+            return
+        }
+        flushText()
+        if let captured = capture, captured.kind == .title {
+            head.title = String(decoding: captured.text, as: UTF8.self)
+            capture = nil
+        }
+        if !stack.isEmpty { stack.removeLast() }
+    }
+
+    mutating func characters(_ text: UnsafePointer<xmlChar>?, _ length: Int32) {
+        guard !stopped, let text, length > 0 else { return }
+        let chunk = UnsafeBufferPointer(start: text, count: Int(length))
+        if capture != nil { capture?.text.append(contentsOf: chunk) }
+        if ignoredDepth == 0, currentParent != -1 { pendingText.append(contentsOf: chunk) }
+    }
+
+    private mutating func flushText() {
+        guard !pendingText.isEmpty else { return }
+        defer { pendingText.removeAll(keepingCapacity: true) }
+        var node = Node(tag: .text, payload: Int32(dom.texts.count))
+        pendingText.withUnsafeBufferPointer { TextMeasure.measure($0, into: &node) }
+        dom.texts.append(String(decoding: pendingText, as: UTF8.self))
+        let index = Int32(dom.nodes.count)
+        dom.nodes.append(node)
+        dom.link(index, to: currentParent)
+    }
+
+    /// The open element; the root again for anything after it closed, so nothing is lost.
+    private var currentParent: Int32 { stack.last ?? dom.root }
+
+    private mutating func tag(_ name: UnsafePointer<xmlChar>?) -> Tag {
+        guard let name else { return .other }
+        // Names come from the parser's dictionary, so one pointer stands for one name.
+        return names.value(for: UnsafeRawPointer(name)) { Tag(name: String(cString: name)) }
+    }
+
+    private mutating func readAttributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, into node: inout Node) {
+        guard let list else { return }
+        var cursor = list
+        var className: [UInt8] = []
+        var id: [UInt8] = []
+        while let name = cursor.pointee {
+            let value = cursor[1]
+            cursor += 2
+            let known = attributeNames.value(for: UnsafeRawPointer(name)) {
+                AttributeName(html: String(cString: name))
+            }
+            guard let known else { continue }
+            let text = value.map { String(cString: $0) } ?? ""
+            dom.attributes.append(Attribute(name: known, value: text))
+            node.attributeCount += 1
+            if known == .class { className = Array(text.lowercased().utf8) }
+            if known == .id { id = Array(text.lowercased().utf8) }
+        }
+        if !className.isEmpty || !id.isEmpty {
+            let index = dom.nodes.count
+            if dom.classNames.count < index + 1 {
+                dom.classNames.append(contentsOf: repeatElement([], count: index + 1 - dom.classNames.count))
+                dom.ids.append(contentsOf: repeatElement([], count: index + 1 - dom.ids.count))
+            }
+            dom.classNames[index] = className
+            dom.ids[index] = id
+        }
+    }
+
+    private mutating func noteHeadElement(_ tag: Tag, _ index: Int32) {
+        switch tag {
+        case .html:
+            if dom.root == -1 { dom.root = index }
+            if head.language == nil { head.language = dom.attribute(index, .lang) ?? dom.attribute(index, .xmlLang) }
+        case .body:
+            if dom.body == -1 { dom.body = index }
+        case .meta:
+            head.metas.append(index)
+        case .base:
+            if head.baseHref == nil { head.baseHref = dom.attribute(index, .href) }
+        default:
+            break
+        }
+    }
+}
+
+extension DOM {
+    /// Links a new node as the last child of `parent` (none for the root).
+    mutating func link(_ index: Int32, to parent: Int32) {
+        guard parent != -1 else { return }
+        let last = self[parent].lastChild
+        self[index].parent = parent
+        self[index].previous = last
+        if last != -1 { self[last].next = index } else { self[parent].firstChild = index }
+        self[parent].lastChild = index
+    }
+}
+
+/// Character counts of text, as Readability measures it (white-space runs count once).
+enum TextMeasure {
+    static func measure(_ text: UnsafeBufferPointer<UInt8>, into node: inout Node) {
+        var length: Int32 = 0
+        var commas: Int32 = 0
+        var inSpace = false
+        var blank = true
+        var index = 0
+        let count = text.count
+        node.leadingSpace = count > 0 && SpaceCollapser.spaceWidth(text, at: 0) > 0
+        while index < count {
+            let byte = text[index]
+            let space = SpaceCollapser.spaceWidth(text, at: index)
+            if space > 0 {
+                if !inSpace { length += 1 }
+                inSpace = true
+                index += space
+                continue
+            }
+            inSpace = false
+            blank = false
+            if byte & 0xC0 != 0x80 { length += 1 }
+            if byte == 0x2C
+                || (byte == 0xEF && index + 2 < count && text[index + 1] == 0xBC && text[index + 2] == 0x8C)  // ，
+                || (byte == 0xD8 && index + 1 < count && text[index + 1] == 0x8C)  // ،
+            {
+                commas += 1
+            }
+            index += 1
+        }
+        node.length = length
+        node.commas = commas
+        node.blank = blank
+        node.trailingSpace = inSpace
+    }
+}

@@ -1,0 +1,102 @@
+/// Text measures of subtrees, walked fresh each time because the extractor changes the tree.
+extension DOM {
+    /// Characters of text below `index`, trimmed, with white-space runs counted once even
+    /// across elements (Readability's normalized `textContent` length).
+    func textLength(_ index: Int32) -> Int {
+        var total = 0
+        var spaceBefore = true  // the start counts as white space: leading space is trimmed
+        func add(_ node: Int32) {
+            let text = self[node]
+            guard text.length > 0 else { return }
+            total += Int(text.length)
+            if spaceBefore, text.leadingSpace { total -= 1 }
+            spaceBefore = text.trailingSpace
+        }
+        if tag(index) == .text {
+            add(index)
+        } else {
+            forEachDescendant(of: index) { node in
+                if tag(node) == .text { add(node) }
+                return true
+            }
+        }
+        if spaceBefore, total > 0 { total -= 1 }
+        return max(total, 0)
+    }
+
+    func commaCount(_ index: Int32) -> Int {
+        if tag(index) == .text { return Int(self[index].commas) }
+        var total = 0
+        forEachDescendant(of: index) { node in
+            if tag(node) == .text { total += Int(self[node].commas) }
+            return true
+        }
+        return total
+    }
+
+    /// Whether there is any non-blank text below `index`.
+    func hasText(_ index: Int32) -> Bool {
+        if tag(index) == .text { return !self[index].blank }
+        var found = false
+        forEachDescendant(of: index) { node in
+            if found { return false }
+            if tag(node) == .text, !self[node].blank { found = true }
+            return !found
+        }
+        return found
+    }
+
+    /// The share of the text that sits in links; in-page (`#…`) links weigh less.
+    func linkDensity(_ index: Int32) -> Double {
+        let total = textLength(index)
+        guard total > 0 else { return 0 }
+        var linked = 0.0
+        forEachDescendant(of: index) { node in
+            guard tag(node) == .a else { return true }
+            let href = attribute(node, .href) ?? ""
+            let weight = href.utf8.count > 1 && href.utf8.first == UInt8(ascii: "#") ? 0.3 : 1.0
+            linked += Double(textLength(node)) * weight
+            return false
+        }
+        return linked / Double(total)
+    }
+
+    /// The share of the text inside elements with one of `tags`.
+    func textDensity(_ index: Int32, tags: TagSet) -> Double {
+        let total = textLength(index)
+        guard total > 0 else { return 0 }
+        var inside = 0
+        forEachDescendant(of: index) { node in
+            guard tags.contains(tag(node)) else { return true }
+            inside += textLength(node)
+            return false
+        }
+        return Double(inside) / Double(total)
+    }
+
+    func count(_ wanted: TagSet, in index: Int32) -> Int {
+        var total = 0
+        forEachDescendant(of: index) { node in
+            if wanted.contains(tag(node)) { total += 1 }
+            return true
+        }
+        return total
+    }
+
+    /// The raw text below `index`, as the page has it (white space untouched).
+    func rawText(_ index: Int32, limit: Int = .max) -> String {
+        if tag(index) == .text { return text(index) }
+        var result = ""
+        forEachDescendant(of: index) { node in
+            if result.utf8.count > limit { return false }
+            if tag(node) == .text { result += text(node) }
+            return true
+        }
+        return result
+    }
+
+    /// The text below `index` with white space collapsed and trimmed.
+    func normalizedText(_ index: Int32, limit: Int = .max) -> String {
+        rawText(index, limit: limit).collapsingWhitespace()
+    }
+}

@@ -1,0 +1,74 @@
+import ReaderPluginAPI
+
+/// Reads one parsed page into a document: metadata, main content, links.
+struct PageReader {
+    let input: ParseInput
+
+    func read(_ dom: DOM, head: PageHead) -> Document {
+        guard dom.root != -1 else { return PageReader.emptyDocument(for: input) }
+        let metadata = PageMetadata(head, dom: dom)
+        let title = chooseTitle(metadata, dom: dom)
+
+        let extraction = ContentExtractor(title: title).extract(dom)
+        let resolver = URLResolver(pageURL: input.url, baseHref: head.baseHref)
+        var builder = BlockBuilder(dom: extraction.dom, dataTables: extraction.dataTables, resolver: resolver)
+        var blocks = builder.build(extraction.article)
+        // The title is shown apart; a first heading that repeats it goes.
+        if case .heading(_, _, let text) = blocks.first, text.lowercased() == title.lowercased() {
+            blocks.removeFirst()
+        }
+
+        let byline = (metadata.byline ?? extraction.byline)?.collapsingWhitespace().nonEmpty
+        let published = metadata.published ?? firstTimestamp(dom)
+        var extra: [String: JSONValue] = [
+            "byline": JSONValue(byline),
+            "links": .array(builder.links.map { .object(["text": .string($0.text), "url": .string($0.url)]) }),
+        ]
+        if let siteName = metadata.siteName { extra["siteName"] = .string(siteName) }
+        if let language = metadata.language { extra["language"] = .string(language) }
+        if let published { extra["published"] = .string(published) }
+        return Document(
+            source: "html",
+            key: input.key,
+            title: title,
+            metadata: Metadata(
+                byline: byline, authors: metadata.authors.isEmpty ? (byline.map { [$0] } ?? []) : metadata.authors,
+                date: published, siteName: metadata.siteName,
+                language: metadata.language, url: input.url),
+            blocks: blocks,
+            links: builder.links,
+            extra: extra
+        )
+    }
+
+    static func emptyDocument(for input: ParseInput) -> Document {
+        Document(
+            source: "html", key: input.key, title: "", metadata: Metadata(url: input.url),
+            extra: ["byline": .null, "links": .array([])])
+    }
+
+    /// The metadata's title without the site's name; a `<title>` element read as Readability
+    /// reads it; else the first `<h1>`.
+    private func chooseTitle(_ metadata: PageMetadata, dom: DOM) -> String {
+        let headings = dom.descendants(of: dom.root, tags: [.h1, .h2])
+        let h1s = headings.filter { dom.tag($0) == .h1 }.map { dom.normalizedText($0) }
+        guard let title = metadata.title else { return h1s.first { !$0.isEmpty } ?? "" }
+        let trimmed = TitleRules.clean(title, siteName: metadata.siteName)
+        guard metadata.titleFromElement, trimmed == title.collapsingWhitespace() else { return trimmed }
+        return TitleHeuristic.title(
+            from: title, headings: headings.map { dom.normalizedText($0) }, onlyH1: h1s.count == 1 ? h1s[0] : nil)
+    }
+
+    /// The first `<time datetime>` in the body, for pages without a published date in meta.
+    private func firstTimestamp(_ dom: DOM) -> String? {
+        var found: String?
+        dom.forEachDescendant(of: dom.body) { node in
+            guard found == nil else { return false }
+            if dom.tag(node) == .time, let value = dom.attribute(node, .datetime)?.collapsingWhitespace(), !value.isEmpty {
+                found = value
+            }
+            return found == nil
+        }
+        return found
+    }
+}

@@ -1,0 +1,142 @@
+/// Which of Readability's heuristics are on; each retry turns one more off.
+struct ExtractionFlags: Sendable {
+    var stripUnlikely = true
+    var weightClasses = true
+    var cleanConditionally = true
+
+    /// The attempts in order: all heuristics, then fewer and fewer.
+    static let attempts: [ExtractionFlags] = [
+        ExtractionFlags(),
+        ExtractionFlags(stripUnlikely: false),
+        ExtractionFlags(stripUnlikely: false, weightClasses: false),
+        ExtractionFlags(stripUnlikely: false, weightClasses: false, cleanConditionally: false),
+    ]
+}
+
+/// What ad slots and lazy loaders say when they are empty (Readability's lists).
+let advertisementLabels: Set<String> = [
+    "ad", "advertising", "advertisement", "pub", "publicité", "werb", "werbung", "广告", "реклама", "anuncio",
+    "loading", "loading…", "loading...", "正在加载", "正在加载…", "загрузка", "загрузка…", "chargement",
+    "chargement…", "chargement...", "cargando", "cargando…", "cargando...",
+]
+
+/// The ARIA roles of page furniture.
+let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
+
+extension DOM {
+    /// +25 per positive, -25 per negative word in the class and in the id.
+    func classWeight(_ index: Int32, flags: ExtractionFlags) -> Double {
+        guard flags.weightClasses else { return 0 }
+        var weight = 0.0
+        for text in [className(index), id(index)] where !text.isEmpty {
+            if Hints.matches(text, Hints.negative) || Hints.hasHidToken(text) { weight -= 25 }
+            if Hints.matches(text, Hints.positive) { weight += 25 }
+        }
+        return weight
+    }
+
+    /// A candidate's starting score: what its element type says, plus its class weight.
+    func initialScore(_ index: Int32, flags: ExtractionFlags) -> Double {
+        var score: Double
+        switch tag(index) {
+        case .div: score = 5
+        case .pre, .td, .blockquote: score = 3
+        case .address, .ol, .ul, .dl, .dd, .dt, .li, .form: score = -3
+        case .h1, .h2, .h3, .h4, .h5, .h6, .th: score = -5
+        default: score = 0
+        }
+        return score + classWeight(index, flags: flags)
+    }
+
+    /// Hidden by inline style, the `hidden` attribute or `aria-hidden` (except the fallback
+    /// images of formulas, which are hidden from screen readers but shown).
+    func isProbablyVisible(_ index: Int32) -> Bool {
+        if let style = attribute(index, .style), Hints.hidesElement(style) { return false }
+        if attribute(index, .hidden) != nil { return false }
+        if let ariaHidden = attribute(index, .ariaHidden), ariaHidden == "true",
+            !Hints.contains(className(index), Array("fallback-image".utf8))
+        {
+            return false
+        }
+        return true
+    }
+
+    /// An element, such as a link to the author, that names who wrote the page.
+    func looksLikeByline(_ index: Int32) -> Bool {
+        if attribute(index, .rel) == "author" { return true }
+        if let itemprop = attribute(index, .itemprop), itemprop.contains("author") { return true }
+        return Hints.matches(className(index), Hints.byline) || Hints.matches(id(index), Hints.byline)
+    }
+
+    /// An element that only says "Advertisement" or "Loading…", in one of several languages.
+    func isAdvertisementLabel(_ index: Int32) -> Bool {
+        let child = self[index].firstChild
+        guard child != -1, child == self[index].lastChild, tag(child) == .text, self[child].length <= 15 else {
+            return false
+        }
+        let words = text(child).collapsingWhitespace().lowercased()
+        return advertisementLabels.contains(words)
+    }
+
+    /// No text, and no children but line breaks and rules.
+    func isWithoutContent(_ index: Int32) -> Bool {
+        if hasText(index) { return false }
+        var child = self[index].firstChild
+        while child != -1 {
+            let childTag = tag(child)
+            if childTag != .text, childTag != .br, childTag != .hr { return false }
+            child = self[child].next
+        }
+        return true
+    }
+
+    /// Text or an inline element: what may sit in a paragraph. Links and edits count when
+    /// everything in them does.
+    func isPhrasingContent(_ index: Int32) -> Bool {
+        let own = tag(index)
+        if own.isPhrasing { return true }
+        guard own == .a || own == .del || own == .ins else { return false }
+        var phrasing = true
+        forEachDescendant(of: index) { node in
+            guard phrasing else { return false }
+            let nodeTag = tag(node)
+            if nodeTag.isPhrasing { return false }
+            if nodeTag == .a || nodeTag == .del || nodeTag == .ins { return true }
+            phrasing = false
+            return false
+        }
+        return phrasing
+    }
+
+    /// Blank text or a line break.
+    func isWhitespace(_ index: Int32) -> Bool {
+        let own = tag(index)
+        return own == .br || (own == .text && self[index].blank)
+    }
+
+    func hasBlockDescendant(_ index: Int32) -> Bool {
+        var found = false
+        forEachDescendant(of: index) { node in
+            if found { return false }
+            if tag(node).isParagraphBreaker { found = true }
+            return !found
+        }
+        return found
+    }
+
+    /// Exactly one element child, a `wanted`, and no text of its own.
+    func hasSingleChild(_ index: Int32, _ wanted: Tag) -> Bool {
+        var only: Int32 = -1
+        var child = self[index].firstChild
+        while child != -1 {
+            if tag(child) == .text {
+                if !self[child].blank { return false }
+            } else {
+                if only != -1 { return false }
+                only = child
+            }
+            child = self[child].next
+        }
+        return only != -1 && tag(only) == wanted
+    }
+}

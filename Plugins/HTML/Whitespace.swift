@@ -1,0 +1,79 @@
+/// HTML's white-space collapsing, done on UTF-8 bytes: white space, no-break spaces and control
+/// characters become single spaces (control characters must not reach a terminal).
+struct SpaceCollapser {
+    private(set) var bytes: [UInt8] = []
+    /// A space is owed before the next visible character.
+    var pendingSpace = false
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// Appends `text`; leading white space only counts when `spaceAllowed`.
+    mutating func append(_ text: String, spaceAllowed: Bool) {
+        var text = text
+        text.withUTF8 { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                let width = SpaceCollapser.spaceWidth(buffer, at: index)
+                if width > 0 {
+                    if spaceAllowed || (!bytes.isEmpty && bytes[bytes.count - 1] != 0x0A) { pendingSpace = true }
+                    index += width
+                    continue
+                }
+                if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF {
+                    index += 3  // a stray byte order mark
+                    continue
+                }
+                if pendingSpace {
+                    bytes.append(0x20)
+                    pendingSpace = false
+                }
+                bytes.append(byte)
+                index += 1
+            }
+        }
+    }
+
+    mutating func appendRaw(_ byte: UInt8) {
+        bytes.append(byte)
+        pendingSpace = false
+    }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        pendingSpace = false
+    }
+
+    /// The byte length of the white space or control character at `index`, or 0.
+    static func spaceWidth(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let byte = buffer[index]
+        if byte < 0x80 { return byte <= 0x20 || byte == 0x7F ? 1 : 0 }
+        let count = buffer.count
+        switch byte {
+        case 0xC2:  // C1 controls and U+00A0
+            return index + 1 < count && buffer[index + 1] <= 0xA0 ? 2 : 0
+        case 0xE1:  // U+1680
+            return index + 2 < count && buffer[index + 1] == 0x9A && buffer[index + 2] == 0x80 ? 3 : 0
+        case 0xE2:  // U+2000–200B, U+2028, U+2029, U+202F, U+205F
+            guard index + 2 < count else { return 0 }
+            let (second, third) = (buffer[index + 1], buffer[index + 2])
+            if second == 0x80, third <= 0x8B || third == 0xA8 || third == 0xA9 || third == 0xAF { return 3 }
+            if second == 0x81, third == 0x9F { return 3 }
+            return 0
+        case 0xE3:  // U+3000
+            return index + 2 < count && buffer[index + 1] == 0x80 && buffer[index + 2] == 0x80 ? 3 : 0
+        default:
+            return 0
+        }
+    }
+}
+
+extension StringProtocol {
+    /// White-space runs (including no-break spaces) turned into one space, ends trimmed.
+    func collapsingWhitespace() -> String {
+        var collapser = SpaceCollapser(capacity: utf8.count)
+        collapser.append(String(self), spaceAllowed: false)
+        return String(decoding: collapser.bytes, as: UTF8.self)
+    }
+}
