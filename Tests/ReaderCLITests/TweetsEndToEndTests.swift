@@ -41,7 +41,7 @@ import Testing
         #expect(open.status == 0, "\(open)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(open.stdout.utf8)) as? [String: Any])
         let items = try #require(object["items"] as? [[String: Any]])
-        #expect(items.count == 3)
+        #expect(items.count == 4)
         #expect(items.first?["author"] as? String == "happycamper")
 
         let text = try await reader.run(["open", "tweets/user:happycamper", "--offline"])
