@@ -68,6 +68,15 @@ import Testing
         #expect(!run.stderr.contains("wrong-token-value"))
         #expect(!FileManager.default.fileExists(atPath: store + "/catalog.json"))
 
+        let limited = try await LoopbackServer { _ in .status(429, headers: [("Retry-After", "900")]) }
+        let rate = try await ReaderBinary(environment: [
+            "READER_CACHE_DIR": store, "READER_X_API_URL": limited.baseURL, "READER_X_BEARER_TOKEN": token,
+        ]).run(["fetch", "tweets", "search:swift"])
+        await limited.stop()
+        #expect(rate.status == 4, "\(rate)")
+        #expect(rate.stderr.contains("rate limited; retry after 900 s"))
+        #expect(!rate.stderr.contains(token))
+
         let noToken = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL])
         let missing = try await noToken.run(["fetch", "tweets", "user:someone"])
         #expect(missing.status == 64, "\(missing)")
