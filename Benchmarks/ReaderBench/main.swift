@@ -1,4 +1,5 @@
 import Foundation
+import HTML
 import RFCIndex
 import RFCText
 import ReaderPluginAPI
@@ -70,6 +71,18 @@ do {
     }
     report("tweets parse (archive)", bytes: archive.count, seconds: tweetSeconds, reference: referenceRate(archive))
     print("tweets rate".padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%8.0f tweets/s", Double(count) / tweetSeconds))
+
+    // HTML: ms per page over the 12 Readability pages (Benchmarks/compare-html.sh puts
+    // trafilatura and resiliparse beside it).
+    let pages = ["002", "003-metadata-preferred", "bbc-1", "gmw", "google-sre-book-1", "keep-tabular-data", "lemonde-1",
+        "medium-1", "mercurial", "mozilla-2", "nytimes-1", "wikipedia-3"].map { bytes("html/\($0)/source.html") }
+    let html = HTMLModule()
+    let htmlSeconds = try best(rounds: 15) {
+        for page in pages { _ = try html.parse(ParseInput(bytes: page, requestType: "html", key: "page", url: "https://example.org/")) }
+    }
+    let pageBytes = pages.reduce(0) { $0 + $1.count }
+    report("html parse (12 pages)", bytes: pageBytes, seconds: htmlSeconds, reference: referenceRate(pages.flatMap { $0 }))
+    print("html ms/page".padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%8.3f ms/page", htmlSeconds * 1000 / 12))
 } catch {
     FileHandle.standardError.write(Data("reader-bench: \(error)\n".utf8))
     exit(1)
