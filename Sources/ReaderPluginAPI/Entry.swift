@@ -27,4 +27,42 @@ public struct Entry: Sendable, Hashable, Codable {
         self.annotations = annotations
         self.fields = fields
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, authors, date, status, notices, annotations, fields
+    }
+
+    // The open-ended keys travel as JSON text: an index has thousands of entries, and decoding
+    // each untyped value through Codable costs a thrown error per guess.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        authors = try container.decode([String].self, forKey: .authors)
+        date = try container.decodeIfPresent(String.self, forKey: .date)
+        status = try container.decodeIfPresent(String.self, forKey: .status)
+        notices = try container.decode([String].self, forKey: .notices)
+        annotations = try Self.object(container, .annotations)
+        fields = try Self.object(container, .fields)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(authors, forKey: .authors)
+        try container.encodeIfPresent(date, forKey: .date)
+        try container.encodeIfPresent(status, forKey: .status)
+        try container.encode(notices, forKey: .notices)
+        try container.encode(JSONValue.object(annotations).jsonText, forKey: .annotations)
+        try container.encode(JSONValue.object(fields).jsonText, forKey: .fields)
+    }
+
+    private static func object(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String: JSONValue] {
+        let text = try container.decode(String.self, forKey: key)
+        guard case .object(let members)? = JSONValue(jsonText: text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not a JSON object")
+        }
+        return members
+    }
 }
