@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// What the page says about itself outside its body text, gathered while parsing.
 struct PageHead {

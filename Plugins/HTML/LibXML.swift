@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import ReaderPluginAPI
 
 /// libxml2 2.9 sets up its shared tables on first use, which is not safe to race; Swift runs

@@ -39,7 +39,7 @@ struct LinkedData {
         for wrapper in ["]]>", "-->", "//]]>"] where text.hasSuffix(wrapper) {
             text.removeLast(wrapper.count)
         }
-        guard let value = JSONReader.parse(text) else { return nil }
+        guard let value = JSONValue(jsonText: text) else { return nil }
         var pending: [JSONValue] = [value]
         var visited = 0
         while !pending.isEmpty, visited < 200 {

@@ -17,7 +17,7 @@ enum ReadabilityPage {
     }
 
     static func expectedMetadata(_ name: String) throws -> [String: JSONValue] {
-        JSONReader.parse(try Corpus.text("html/\(name)/expected-metadata.json"))?.objectValue ?? [:]
+        JSONValue(jsonText: try Corpus.text("html/\(name)/expected-metadata.json"))?.objectValue ?? [:]
     }
 
     /// Every word of Readability's expected output: the text of all of `expected.html`, with

@@ -31,12 +31,7 @@ public struct ReaderBinary: Sendable {
 
     /// Runs `reader arguments…` and waits at most `timeout` seconds.
     public func run(_ arguments: [String], timeout: TimeInterval = 120) async throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "PAGER": "cat"]
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        let process = makeProcess(arguments)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -58,14 +53,20 @@ public struct ReaderBinary: Sendable {
             stderr: String(decoding: await stderr, as: UTF8.self))
     }
 
-    /// Starts `reader arguments…` without waiting, for tests that kill it.
-    public func start(_ arguments: [String]) throws -> Process {
+    /// The process for `reader arguments…`, with a minimal environment plus the test's own.
+    private func makeProcess(_ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "PAGER": "cat"]
         for (key, value) in environment { env[key] = value }
         process.environment = env
+        return process
+    }
+
+    /// Starts `reader arguments…` without waiting, for tests that kill it.
+    public func start(_ arguments: [String]) throws -> Process {
+        let process = makeProcess(arguments)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
