@@ -57,6 +57,9 @@ import Testing
         let absent = try await reader.run(["open", "9999", "--offline"])
         #expect(absent.status == 3)
         #expect(absent.stderr.contains("reader fetch rfc 9999"))
+        // --offline is common to every command: a fetch of what is stored is done, of what is not, exit 3.
+        #expect(try await reader.run(["fetch", "rfc", "793", "--offline"]).stdout.contains("already stored"))
+        #expect(try await reader.run(["fetch", "rfc", "9999", "--offline"]).status == 3)
     }
 
     /// RFCs 1-60 served as copies of RFC 1, with 13, 26, 39 and 52 missing.

@@ -18,7 +18,6 @@ struct Fetch: AsyncParsableCommand {
     var words: [String]
 
     func run() async throws {
-        if global.offline { throw ReaderError.usage("fetch cannot run --offline: it is what goes online") }
         let reader = global.makeReader()
         let requests = try reader.fetchRequests(words)
         let operation = reader.fetch(requests)
