@@ -25,13 +25,13 @@ extension Reader {
             document = try await parseFile(path)
         } else {
             let key = try key(of: request)
-            if try store.entry(key) == nil {
-                if configuration.offline { throw ReaderError.notStored(key: key, command: request.fetchCommand) }
+            // The catalog is read once when the document is stored: this is the hot path of `open`.
+            var entry = try store.entry(key)
+            if entry == nil && !configuration.offline {
                 try await fetch(request)
+                entry = try store.entry(key)
             }
-            guard let entry = try store.entry(key) else {
-                throw ReaderError.notStored(key: key, command: request.fetchCommand)
-            }
+            guard let entry else { throw ReaderError.notStored(key: key, command: request.fetchCommand) }
             document = try await current(entry, key: key)
         }
         return describe(document)

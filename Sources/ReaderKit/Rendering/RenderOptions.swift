@@ -1,3 +1,5 @@
+import Foundation
+
 /// How to render: the output format, the width to wrap to, and whether to style.
 public struct RenderOptions: Sendable {
     public enum Format: String, Sendable, CaseIterable {
@@ -22,5 +24,3 @@ public struct RenderOptions: Sendable {
         self.timeZone = timeZone
     }
 }
-
-import Foundation
