@@ -80,6 +80,14 @@ let package = Package(
         ),
         .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
+        // kill -9, races, damage, hostile servers, full disks and hostile text, against the built
+        // `reader` only (SECURITY.md). It checks stores against the contract with its own zlib and SHA-256.
+        .testTarget(
+            name: "ReaderFaultTests",
+            dependencies: [
+                "ReaderTestSupport", "ReaderTestHarness", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
     ]
         + builtinModules.map { module in
             .target(
