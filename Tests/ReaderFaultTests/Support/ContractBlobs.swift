@@ -30,6 +30,37 @@ enum ContractBlobs {
         return Array(output.prefix(Int(length)))
     }
 
+    /// A zlib bomb: a valid stream of `size` zero bytes, about a thousandth of that on disk,
+    /// made a megabyte at a time so the test never holds the expanded bytes.
+    static func bomb(expandingTo size: Int) -> [UInt8] {
+        var stream = z_stream()
+        _ = deflateInit_(&stream, 9, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        defer { deflateEnd(&stream) }
+        let zeros = [UInt8](repeating: 0, count: 1 << 20)
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var remaining = size
+        repeat {
+            let piece = min(remaining, zeros.count)
+            remaining -= piece
+            let flush = remaining == 0 ? Z_FINISH : Z_NO_FLUSH
+            zeros.withUnsafeBufferPointer { input in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(piece)
+                repeat {
+                    let produced = chunk.withUnsafeMutableBufferPointer { out -> Int in
+                        stream.next_out = out.baseAddress
+                        stream.avail_out = uInt(out.count)
+                        _ = deflate(&stream, flush)
+                        return out.count - Int(stream.avail_out)
+                    }
+                    output += chunk[0..<produced]
+                } while stream.avail_out == 0 || stream.avail_in > 0
+            }
+        } while remaining > 0
+        return output
+    }
+
     /// The bytes of a zlib stream, or a failure saying why it is not one; never more than `limit`.
     static func inflate(_ stored: [UInt8], limit: Int = 1 << 30) throws -> [UInt8] {
         var stream = z_stream()
