@@ -45,26 +45,4 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: orphan))
         #expect(try await reader.run(["list", "--limit", "1"]).status == 0)
     }
-
-    @Test func aFlippedBitIsNamedByVerifyFailsListWith6AndAFetchRepairsIt() async throws {
-        #expect(try await reader.run(["fetch", "rfc-index"]).status == 0)
-        let catalog = try object(String(decoding: try Data(contentsOf: URL(fileURLWithPath: store + "/catalog.json")), as: UTF8.self))
-        let entry = try #require((catalog["entries"] as? [String: Any])?["rfc-index"] as? [String: Any])
-        let documentBlob = try #require(entry["document"] as? String)
-        let path = store + "/objects/" + documentBlob.prefix(2) + "/" + documentBlob.dropFirst(2)
-        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-        bytes[bytes.count / 2] ^= 0x10
-        try bytes.write(to: URL(fileURLWithPath: path))
-
-        let verify = try await reader.run(["cache", "verify"])
-        #expect(verify.status == 6, "\(verify)")
-        #expect(verify.stdout.contains(documentBlob))
-        let list = try await reader.run(["list"])
-        #expect(list.status == 6, "\(list)")
-        #expect(list.stderr.contains(documentBlob))
-
-        #expect(try await reader.run(["fetch", "rfc-index"]).status == 0)
-        #expect(try await reader.run(["cache", "verify"]).status == 0)
-        #expect(try await reader.run(["list", "--limit", "1"]).stdout.contains("Host Software"))
-    }
 }

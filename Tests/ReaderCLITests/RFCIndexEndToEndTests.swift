@@ -71,35 +71,6 @@ import Testing
         #expect(verify.status == 0, "\(verify)")
     }
 
-    @Test(arguments: [
-        ("404", 4), ("500", 4), ("drop", 4), ("html", 5), ("empty", 5),
-    ])
-    func aFailedFetchExitsWithItsCodeAndLeavesTheStoreUnchanged(fault: String, code: Int32) async throws {
-        let files = ["/rfc-index.txt": index]
-        let good = try await LoopbackServer { .serve(files, request: $0) }
-        #expect(try await reader(good).run(["fetch", "rfc-index"]).status == 0)
-        await good.stop()
-        let before = StoreSnapshot(store)
-
-        let bad = try await LoopbackServer { _ in
-            switch fault {
-            case "404": .status(404)
-            case "500": .status(500)
-            case "drop": .dropConnection(status: 200, declaredLength: 2_000_000, body: Array(repeating: 0x41, count: 1000))
-            case "html": .ok(Array("<html><body><h1>Maintenance</h1></body></html>".utf8), contentType: "text/html")
-            default: .ok([])
-            }
-        }
-        let run = try await reader(bad).run(["fetch", "rfc-index"])
-        await bad.stop()
-        #expect(run.status == code, "\(run)")
-        #expect(run.stderr.hasPrefix("reader: "))
-        #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
-        if code == 4 { #expect(run.stderr.contains(bad.baseURL)) }
-        if code == 5 { #expect(run.stderr.contains("rfc-index")) }
-        #expect(StoreSnapshot(store) == before)
-    }
-
     @Test func openingTheIndexOfflineOnAnEmptyStoreExits3AndNamesTheFetch() async throws {
         let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
         let run = try await reader.run(["open", "rfc-index", "--offline"])

@@ -82,7 +82,7 @@ import Testing
         case .page: fetch = [base + "/start"]
         case .tweets: fetch = ["tweets", "search:swift"]
         }
-        let run = try await reader.measure(["fetch"] + fetch + ["--timeout", "5"], timeout: 60)
+        let run = try await reader.measure(["fetch"] + fetch, timeout: 90)
         let parseFailure = [Fault.emptyBody, .wrongContentType].contains(fault)
         #expect(run.status == (parseFailure ? 5 : 4), "\(run)")
         #expect(run.stderr.hasPrefix("reader: ") && run.stderr.split(separator: "\n").count == 1, "\(run)")

@@ -89,8 +89,9 @@ struct KillLane: Sendable {
         var store = try temporaryFolder("kill")
         var committed: Set<String> = []
         var nextNumber = 1
-        // How long each scenario takes unkilled, learnt from its reruns; kills land within it.
-        var typical: [Scenario: Double] = [.index: 0.6, .rfcs: 0.5, .gc: 0.15, .fetchDuringGC: 0.5]
+        // How long each scenario takes unkilled, learnt from its reruns (a moving average, as
+        // the machine's load changes); kills land within it.
+        var typical: [Scenario: Double] = [.index: 0.4, .rfcs: 0.4, .gc: 0.1, .fetchDuringGC: 0.4]
         var iteration = 0
         while tally.kills < quota && iteration < quota * 3 {
             iteration += 1
@@ -102,14 +103,17 @@ struct KillLane: Sendable {
             let reader = try reader(store: store, site: server)
             let scenario = Scenario.allCases.randomElement(using: &random) ?? .rfcs
             var commands: [[String]] = []
+            var keys: [String] = []
             switch scenario {
             case .index:
                 site.setEntries(Int.random(in: 100...900, using: &random))
                 commands = [["fetch", "rfc-index"]]
+                keys = ["rfc-index"]
             case .rfcs, .fetchDuringGC:
                 let numbers = (nextNumber..<(nextNumber + 8)).map(String.init)
                 nextNumber += 8
                 commands = [["fetch", "rfc"] + numbers + ["--jobs", "4"]]
+                keys = numbers
                 if scenario == .fetchDuringGC {
                     try plantOrphans(50, in: store, random: &random)
                     commands.append(["cache", "gc"])
@@ -148,8 +152,12 @@ struct KillLane: Sendable {
             for command in commands {
                 let rerun = try await reader.measure(command, timeout: 60)
                 if rerun.status == 0 {
-                    typical[scenario] = max(typical[scenario] ?? 0, rerun.seconds)
-                    if command[0] == "fetch" { committed.formUnion(command.dropFirst().filter { Int($0) != nil || $0 == "rfc-index" }) }
+                    if command[0] == "fetch" {
+                        typical[scenario] = 0.7 * (typical[scenario] ?? 0) + 0.3 * rerun.seconds
+                        committed.formUnion(keys)
+                    } else if scenario == .gc {
+                        typical[scenario] = 0.7 * (typical[scenario] ?? 0) + 0.3 * rerun.seconds
+                    }
                 } else {
                     tally.failedReruns.append("\(command.joined(separator: " ")): \(rerun)")
                 }
@@ -162,11 +170,19 @@ struct KillLane: Sendable {
     /// Opens every entry committed earlier, offline; returns how many do not open.
     private func lostEntries(store: String, server: LoopbackServer, committed: Set<String>) async throws -> Int {
         guard !committed.isEmpty else { return 0 }
-        let targets = committed.sorted()
-        let open = try await reader(store: store, site: server).measure(
-            ["open", "--offline", "--format", "json"] + targets, timeout: 120)
-        let opened = open.stdout.split(separator: "\n").filter { jsonObject($0) != nil }.count
-        return targets.count - opened
+        let reader = try reader(store: store, site: server)
+        let all = try await reader.measure(["open", "--offline", "--format", "json"] + committed.sorted(), timeout: 120)
+        if all.status == 0 && all.stdout.split(separator: "\n").count == committed.count { return 0 }
+        // One failed: it stops there, so find which, one by one.
+        var lost = 0
+        for key in committed.sorted() {
+            let open = try await reader.measure(["open", key, "--offline", "--format", "json"])
+            if open.status != 0 || jsonObject(open.stdout) == nil {
+                lost += 1
+                print("kill runs: \(key) was committed and no longer opens: \(open)")
+            }
+        }
+        return lost
     }
 
     /// Valid blobs that no entry names, as a fetch killed before its catalog update leaves them.

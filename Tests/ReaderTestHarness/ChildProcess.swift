@@ -4,9 +4,15 @@ import Foundation
 import Glibc
 #endif
 
-/// A child process started with `posix_spawn` and reaped with `wait4`, for the tests that
-/// need what Foundation's `Process` hides: the child's own peak memory (`ru_maxrss`), a
-/// SIGKILL at any instant, and a pseudo-terminal as its stdout.
+/// A child process started with `posix_spawn` in a process group of its own, for the tests
+/// that need what Foundation's `Process` hides: a SIGKILL at any instant, a pseudo-terminal as
+/// its stdout, and its own peak memory.
+///
+/// Peak memory: `wait4`'s `ru_maxrss` is no use here, because Linux starts a spawned child's
+/// maximum at the resident size of the process it was spawned from (the test runner, hundreds
+/// of megabytes). So the child runs under GNU `time`, small and forking, which reports its
+/// child's true peak; without `/usr/bin/time` it is the highest `VmHWM` seen in `/proc` while
+/// the child runs (a lower bound).
 public final class ChildProcess: @unchecked Sendable {
     // Mutable state (the parent's ends of the pipes, the buffers) is touched only by the one
     // task that awaits `wait`; `pid` is immutable, so `kill` is safe from anywhere.
@@ -24,8 +30,8 @@ public final class ChildProcess: @unchecked Sendable {
         public var status: Int32?
         /// The signal that ended the process, if one did.
         public var signal: Int32?
-        /// The child's peak resident memory, in bytes.
-        public var peakMemory: Int
+        /// The child's peak resident memory in bytes, when asked for.
+        public var peakMemory: Int?
         public var stdoutBytes: [UInt8]
         public var stderrBytes: [UInt8]
         public var seconds: Double
@@ -34,20 +40,38 @@ public final class ChildProcess: @unchecked Sendable {
         public var stderr: String { String(decoding: stderrBytes, as: UTF8.self) }
         public var description: String {
             let ending = status.map { "exit \($0)" } ?? "signal \(signal ?? 0)"
-            return "\(ending) after \(String(format: "%.2f", seconds)) s, peak \(peakMemory >> 20) MB\n"
+            return "\(ending) after \(String(format: "%.2f", seconds)) s\(peakMemory.map { ", peak \($0 >> 20) MB" } ?? "")\n"
                 + "stdout: \(stdout.prefix(2000))\nstderr: \(stderr.prefix(2000))"
         }
     }
 
     public let pid: pid_t
     private let started = Date()
+    /// Where GNU `time` writes the peak, when the child runs under it.
+    private let timeReport: String?
+    private let pollMemory: Bool
+    private var highWater = 0
     private var stdoutFD: Int32
     private var stderrFD: Int32
     private var stdoutBytes: [UInt8] = []
     private var stderrBytes: [UInt8] = []
 
+    static let gnuTime = "/usr/bin/time"
+
     /// Starts `path arguments…` with exactly `environment`, stdin from /dev/null.
-    public init(_ path: String, _ arguments: [String], environment: [String: String], output: Output = .pipe) throws {
+    public init(
+        _ path: String, _ arguments: [String], environment: [String: String], output: Output = .pipe,
+        measureMemory: Bool = false
+    ) throws {
+        var command = [path] + arguments
+        var report: String?
+        if measureMemory && access(Self.gnuTime, X_OK) == 0 {
+            let file = NSTemporaryDirectory() + "/peak-\(UUID().uuidString)"
+            command = [Self.gnuTime, "-f", "%M", "-o", file] + command
+            report = file
+        }
+        timeReport = report
+        pollMemory = measureMemory && report == nil
         var outRead: Int32 = -1
         var outWrite: Int32 = -1
         switch output {
@@ -80,20 +104,22 @@ public final class ChildProcess: @unchecked Sendable {
         sigemptyset(&empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        // A process group of its own, so that a kill reaches `time`'s child too.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
 
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
             for pointer in envp { free(pointer) }
         }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let status = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
         guard status == 0 else {
             close(outRead)
             close(errRead)
-            throw HarnessError("cannot start \(path): \(String(cString: strerror(status)))")
+            throw HarnessError("cannot start \(command[0]): \(String(cString: strerror(status)))")
         }
         self.pid = pid
         stdoutFD = outRead
@@ -105,9 +131,9 @@ public final class ChildProcess: @unchecked Sendable {
         if stderrFD >= 0 { close(stderrFD) }
     }
 
-    /// Sends `signal` (SIGKILL by default) to the child.
+    /// Sends `signal` (SIGKILL by default) to the child's process group.
     public func kill(_ signal: Int32 = SIGKILL) {
-        _ = Glibc.kill(pid, signal)
+        _ = Glibc.kill(-pid, signal)
     }
 
     /// Waits for the child to end, reading its output meanwhile; kills it after `timeout`
@@ -117,6 +143,7 @@ public final class ChildProcess: @unchecked Sendable {
         var timedOut = false
         while true {
             let readSomething = drain()
+            if pollMemory { highWater = max(highWater, Self.residentHighWater(of: pid)) }
             var status: Int32 = 0
             var usage = rusage()
             let reaped = wait4(pid, &status, WNOHANG, &usage)
@@ -129,7 +156,7 @@ public final class ChildProcess: @unchecked Sendable {
                 let signalled = status & 0x7F != 0
                 return Exit(
                     status: signalled ? nil : (status >> 8) & 0xFF, signal: signalled ? status & 0x7F : nil,
-                    peakMemory: Int(usage.ru_maxrss) * 1024, stdoutBytes: stdoutBytes, stderrBytes: stderrBytes,
+                    peakMemory: peak(), stdoutBytes: stdoutBytes, stderrBytes: stderrBytes,
                     seconds: Date().timeIntervalSince(started))
             }
             if reaped < 0 && errno != EINTR {
@@ -142,6 +169,25 @@ public final class ChildProcess: @unchecked Sendable {
             }
             if !readSomething { try? await Task.sleep(nanoseconds: 2_000_000) }
         }
+    }
+
+    /// The peak memory of the child, as `time` reported it or as seen in `/proc`.
+    private func peak() -> Int? {
+        if let timeReport {
+            defer { unlink(timeReport) }
+            // The last line is the peak in kB (a line before it may say how the command ended).
+            let text = (try? String(contentsOfFile: timeReport, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").last.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return pollMemory ? highWater : nil
+    }
+
+    /// `VmHWM` of `pid`, in bytes; 0 when it cannot be read.
+    private static func residentHighWater(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 
     /// Reads what the child has written so far; true when anything was read.

@@ -47,6 +47,8 @@ public final class LoopbackServer: Sendable {
     public typealias Handler = @Sendable (Request) -> Reply
 
     private let channel: any Channel
+    /// The event loops of a server started `isolated`, shut down with it.
+    private let ownGroup: MultiThreadedEventLoopGroup?
     private let log = NIOLockedValueBox<[Request]>([])
     private let handler = NIOLockedValueBox<Handler>({ _ in .status(404) })
 
@@ -54,10 +56,14 @@ public final class LoopbackServer: Sendable {
     public let baseURL: String
     public let port: Int
 
-    public init(_ handler: @escaping Handler) async throws {
+    /// Starts answering with `handler`. An `isolated` server has an event loop of its own, so
+    /// that one pumping gigabytes does not hold up the servers of tests running beside it.
+    public init(isolated: Bool = false, _ handler: @escaping Handler) async throws {
         self.handler.withLockedValue { $0 = handler }
         let box = ServerBox()
-        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let group = isolated ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
+        ownGroup = group
+        let bootstrap = ServerBootstrap(group: group ?? MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -83,6 +89,7 @@ public final class LoopbackServer: Sendable {
     /// Stops listening; later connections are refused.
     public func stop() async {
         try? await channel.close()
+        try? await ownGroup?.shutdownGracefully()
     }
 
     func answer(_ request: Request) -> Reply {

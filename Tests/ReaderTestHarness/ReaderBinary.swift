@@ -71,15 +71,17 @@ public struct ReaderBinary: Sendable {
 
     /// Starts `reader arguments…` as a ``ChildProcess``: killable at any instant, with its peak
     /// memory known when it ends.
-    public func spawn(_ arguments: [String], output: ChildProcess.Output = .pipe) throws -> ChildProcess {
-        try ChildProcess(path, arguments, environment: childEnvironment, output: output)
+    public func spawn(_ arguments: [String], output: ChildProcess.Output = .pipe, measureMemory: Bool = false) throws
+        -> ChildProcess
+    {
+        try ChildProcess(path, arguments, environment: childEnvironment, output: output, measureMemory: measureMemory)
     }
 
     /// Runs `reader arguments…` as a ``ChildProcess`` and waits at most `timeout` seconds.
-    public func measure(_ arguments: [String], output: ChildProcess.Output = .pipe, timeout: TimeInterval = 120)
-        async throws -> ChildProcess.Exit
-    {
-        try await spawn(arguments, output: output).wait(timeout: timeout)
+    public func measure(
+        _ arguments: [String], output: ChildProcess.Output = .pipe, measureMemory: Bool = false, timeout: TimeInterval = 120
+    ) async throws -> ChildProcess.Exit {
+        try await spawn(arguments, output: output, measureMemory: measureMemory).wait(timeout: timeout)
     }
 
     /// Starts `reader arguments…` without waiting, for tests that kill it.

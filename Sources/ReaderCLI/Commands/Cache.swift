@@ -39,10 +39,11 @@ struct Cache: AsyncParsableCommand {
                     "\(verification.blobsChecked) blobs and \(verification.entriesChecked) entries checked: "
                         + (verification.ok ? "all good" : "\(verification.problems.count) problems"))
             }
-            if !verification.ok {
+            if let first = verification.problems.first {
+                let more = verification.problems.count - 1
                 throw ReaderError.damaged(
-                    what: verification.problems[0].kind + " " + verification.problems[0].name,
-                    reason: verification.problems.count == 1 ? verification.problems[0].reason : "and \(verification.problems.count - 1) more problems")
+                    what: first.kind + " " + first.name,
+                    reason: first.reason + (more > 0 ? " (and \(more) more \(more == 1 ? "problem" : "problems"))" : ""))
             }
         }
     }
