@@ -24,7 +24,7 @@ import Testing
         print("""
             kill runs (seed \(seed)): \(total.kills) killed, \(total.finishedFirst) finished before the kill; \
             by scenario: \(total.byScenario.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); \
-            left a temporary blob file: \(total.midBlobWrite); damaged stores found: \(total.damaged.count); \
+            left a temporary file in objects/: \(total.midBlobWrite), beside the catalog: \(total.midCatalogWrite); damaged stores found: \(total.damaged.count); \
             entries lost: \(total.lost); reruns that failed: \(total.failedReruns.count)
             """)
         #expect(total.kills >= Self.kills)
@@ -53,6 +53,7 @@ struct KillLane: Sendable {
         var kills = 0
         var finishedFirst = 0
         var midBlobWrite = 0
+        var midCatalogWrite = 0
         var byScenario: [String: Int] = [:]
         var damaged: [String] = []
         var failedReruns: [String] = []
@@ -63,6 +64,7 @@ struct KillLane: Sendable {
             sum.kills += other.kills
             sum.finishedFirst += other.finishedFirst
             sum.midBlobWrite += other.midBlobWrite
+            sum.midCatalogWrite += other.midCatalogWrite
             sum.byScenario.merge(other.byScenario, uniquingKeysWith: +)
             sum.damaged += other.damaged
             sum.failedReruns += other.failedReruns
@@ -143,6 +145,8 @@ struct KillLane: Sendable {
             // The store right after the kill.
             let audit = StoreAudit(store)
             if !audit.strays.isEmpty { tally.midBlobWrite += 1 }
+            let rootFiles = (try? FileManager.default.contentsOfDirectory(atPath: store)) ?? []
+            if rootFiles.contains(where: { $0.hasPrefix(".") }) { tally.midCatalogWrite += 1 }
             let verify = try await reader.measure(["cache", "verify"], timeout: 60)
             if verify.status != 0 || !audit.isClean {
                 tally.damaged.append("\(scenario) after \(delay) s: audit \(audit); verify \(verify)")
