@@ -11,8 +11,8 @@ struct IndexScanner {
     /// returns the offset of the first entry (the end of the header), or nil when there is none.
     @discardableResult
     func forEachEntry(_ body: (_ line: Int, _ entry: ByteText) -> Void) -> Int? {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(1024)
+        let joined = ByteBuffer(capacity: 1024)
+        let text = ByteText(text: bytes)
         var entryLine = 0
         var firstEntry: Int?
         var lineNumber = 0
@@ -22,14 +22,13 @@ struct IndexScanner {
 
         func finish() {
             guard !joined.isEmpty else { return }
-            joined.withUnsafeBufferPointer { body(entryLine, ByteText(text: $0)) }
-            joined.removeAll(keepingCapacity: true)
+            body(entryLine, ByteText(text: joined.bytes))
+            joined.removeAll()
         }
 
         while start < bytes.count {
             lineNumber += 1
-            var end = start
-            while end < bytes.count, bytes[end] != Byte.newline { end += 1 }
+            var end = text.first(Byte.newline, in: start..<bytes.count) ?? bytes.count
             let next = end + 1
             // Trailing blanks (every entry's last line has one) and a CR of a CRLF ending.
             while end > start, bytes[end - 1].isBlank || bytes[end - 1] == Byte.carriageReturn { end -= 1 }
@@ -40,13 +39,13 @@ struct IndexScanner {
                 finish()
                 if firstEntry == nil { firstEntry = start }
                 entryLine = lineNumber
-                joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                joined.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             } else if bytes[start].isBlank {
                 if !joined.isEmpty {
                     var content = start
                     while bytes[content].isBlank { content += 1 }
                     joined.append(Byte.space)
-                    joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[content..<end]))
+                    joined.append(UnsafeBufferPointer(rebasing: bytes[content..<end]))
                 }
             } else {
                 finish()

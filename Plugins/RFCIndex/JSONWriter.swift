@@ -1,0 +1,199 @@
+/// Writes an entry's JSON objects as bytes, in the form `JSONValue.jsonText` gives them
+/// (compact, the same escapes), which is the form an ``Entry`` keeps them in. The caller
+/// writes the keys in sorted order, as `jsonText` does, so that the text of an entry equals
+/// the text of the same entry built as a dictionary.
+struct JSONWriter {
+    let encoding: TextEncoding
+    /// Reused from one object to the next.
+    let out = ByteBuffer(capacity: 4096)
+
+    /// Starts a new text with `opening` (`{"also":`).
+    func begin(_ opening: StaticString) {
+        out.removeAll()
+        raw(opening)
+    }
+
+    /// The text written since ``begin(_:)``.
+    func finish() -> String { out.string }
+
+    /// Bytes that need no escaping: punctuation and keys (`,"authors":`). Most are 4 to 16
+    /// bytes, copied as two overlapping words rather than a byte at a time.
+    func raw(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        let from = UnsafeRawPointer(text.utf8Start)
+        let to = UnsafeMutableRawPointer(out.space(count))
+        switch count {
+        case 8...16:
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+        default:
+            to.copyMemory(from: from, byteCount: count)
+        }
+        out.commit(count)
+    }
+
+    func null() { raw("null") }
+
+    func bool(_ value: Bool) { raw(value ? "true" : "false") }
+
+    func number(_ value: Int) {
+        out.commit(Self.write(value, at: out.space(20)))
+    }
+
+    func numbers(_ values: [Int]) {
+        let to = out.space(2 + 21 * values.count)
+        var count = 0
+        to[count] = UInt8(ascii: "[")
+        count += 1
+        for (index, value) in values.enumerated() {
+            if index > 0 {
+                to[count] = UInt8(ascii: ",")
+                count += 1
+            }
+            count += Self.write(value, at: to + count)
+        }
+        to[count] = UInt8(ascii: "]")
+        out.commit(count + 1)
+    }
+
+    /// The decimal digits of `value` at `to` (room for 20 bytes); how many were written.
+    static func write(_ value: Int, at to: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        if value < 0 {
+            to[0] = Byte.hyphen
+            count = 1
+        }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        count += digits
+        var index = count
+        repeat {
+            index -= 1
+            to[index] = 0x30 + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return count
+    }
+
+    /// `"1981-09"`, as ``IndexDates/Parts/iso`` writes it.
+    func date(_ date: IndexDates.Parts) {
+        let to = out.space(2 + IndexDates.Parts.longestISO)
+        to[0] = UInt8(ascii: "\"")
+        let count = 1 + date.write(to: to + 1)
+        to[count] = UInt8(ascii: "\"")
+        out.commit(count + 1)
+    }
+
+    /// The bytes of `range` as a JSON string, decoded as the entry's Strings are.
+    func string(_ text: ByteText, _ range: Range<Int>) {
+        let slice = UnsafeBufferPointer(rebasing: text.text[range])
+        if quote(slice, asciiOnly: true) { return }
+        // UTF-8 that may be invalid, and Latin-1, become text through a String as everywhere.
+        var value = encoding.string(text.text, range)
+        value.withUTF8 { _ = quote($0, asciiOnly: false) }
+    }
+
+    /// `[…]` of the ranges as strings.
+    func strings(_ text: ByteText, _ ranges: [Range<Int>]) {
+        out.append(UInt8(ascii: "["))
+        for (index, range) in ranges.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            string(text, range)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// `[…]` of the items of comma-separated lists ("TXT, HTML"), all lists in one array.
+    func listItems(_ text: ByteText, _ lists: [Range<Int>]) {
+        out.append(UInt8(ascii: "["))
+        var separator = false
+        for list in lists {
+            text.forEachPart(list, by: Byte.comma) { item in
+                if separator { out.append(UInt8(ascii: ",")) }
+                separator = true
+                string(text, item)
+            }
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes `utf8` as a JSON string, escaped as `jsonText` escapes: `"`, `\`, and the control
+    /// characters, those without a short escape as `\u001f` (lower-case hex). With
+    /// `asciiOnly`, writes nothing and returns false at the first byte that is not ASCII.
+    private func quote(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        let to = out.space(2 + 6 * utf8.count)
+        to[0] = UInt8(ascii: "\"")
+        var count = 1
+        var index = 0
+        let end = utf8.count
+        if let from = utf8.baseAddress {
+            while index < end {
+                // Eight bytes at a time while none needs a look of its own.
+                if end - index >= 8 {
+                    let word = UnsafeRawPointer(from + index).loadUnaligned(as: UInt64.self)
+                    if Self.isPlainASCII(word) {
+                        UnsafeMutableRawPointer(to + count).storeBytes(of: word, as: UInt64.self)
+                        count += 8
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = from[index]
+                index += 1
+                if byte >= 0x80 {
+                    if asciiOnly { return false }
+                    to[count] = byte
+                    count += 1
+                } else if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    to[count] = byte
+                    count += 1
+                } else {
+                    count += Self.escape(byte, at: to + count)
+                }
+            }
+        }
+        to[count] = UInt8(ascii: "\"")
+        out.commit(count + 1)
+        return true
+    }
+
+    /// Whether none of the eight bytes is outside ASCII, a control character, `"` or `\`.
+    /// Each test leaves a byte's high bit set where it hits; no carry crosses bytes, because
+    /// every byte is below 0x80 once the first test passes.
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return false }
+        let control = ~(word &+ 0x6060_6060_6060_6060)
+        let quote = ~((word ^ 0x2222_2222_2222_2222) &+ 0x7F7F_7F7F_7F7F_7F7F)
+        let backslash = ~((word ^ 0x5C5C_5C5C_5C5C_5C5C) &+ 0x7F7F_7F7F_7F7F_7F7F)
+        return (control | quote | backslash) & high == 0
+    }
+
+    /// The escape of `byte` (a control character, `"` or `\`) at `to`; how many bytes it took.
+    private static func escape(_ byte: UInt8, at to: UnsafeMutablePointer<UInt8>) -> Int {
+        to[0] = UInt8(ascii: "\\")
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): to[1] = byte
+        case Byte.newline: to[1] = UInt8(ascii: "n")
+        case Byte.carriageReturn: to[1] = UInt8(ascii: "r")
+        case Byte.tab: to[1] = UInt8(ascii: "t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            to[1] = UInt8(ascii: "u")
+            to[2] = UInt8(ascii: "0")
+            to[3] = UInt8(ascii: "0")
+            to[4] = hex.utf8Start[Int(byte >> 4)]
+            to[5] = hex.utf8Start[Int(byte & 0x0F)]
+            return 6
+        }
+        return 2
+    }
+}
