@@ -152,6 +152,12 @@ extension ByteText {
     /// One word of initials: "J.", "S.D.", "Ch.", "JH.", "WCH.", "J-P.", "H.-W.", "Y(J).", or a
     /// lone capital as in "S P. Romano".
     func isInitial(_ word: Range<Int>) -> Bool {
+        // "J.", the common case, without the general walk.
+        if word.count == 2, text[word.lowerBound].isASCIIUpper, text[word.lowerBound + 1] == Byte.period { return true }
+        return isInitialWalk(word)
+    }
+
+    private func isInitialWalk(_ word: Range<Int>) -> Bool {
         let end = word.upperBound
         let single = upperLetterLength(at: word.lowerBound, before: end)
         if single > 0, single == word.count { return true }

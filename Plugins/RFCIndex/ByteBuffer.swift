@@ -1,6 +1,7 @@
-/// A growable run of bytes for the hot loops of a parse: appending to an `[UInt8]` checks
-/// uniqueness and capacity through the standard library on every call, which for the few
-/// bytes at a time an entry's JSON is written in cost more than the writing.
+/// A growable run of bytes, reused from one entry to the next. Writers keep a pointer into its
+/// room in a local (``JSONWriter``): appending to an `[UInt8]` checks uniqueness and capacity
+/// through the standard library on every call, which for the few bytes at a time an entry's
+/// JSON is written in cost more than the writing.
 final class ByteBuffer {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -17,9 +18,12 @@ final class ByteBuffer {
 
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
+    /// The bytes as a String, invalid UTF-8 replaced as `String(decoding:as:)` does.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
     func removeAll() { count = 0 }
 
-    @inline(__always) func append(_ byte: UInt8) {
+    func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         start[count] = byte
         count += 1
@@ -32,21 +36,17 @@ final class ByteBuffer {
         count += bytes.count
     }
 
-    func append(_ text: StaticString) {
-        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// Room for `needed` more bytes at the pointer returned; ``commit(_:)`` then counts those
-    /// written. Writing through a local pointer keeps the loop's state out of memory.
-    @inline(__always) func space(_ needed: Int) -> UnsafeMutablePointer<UInt8> {
+    /// The free room after the bytes, at least `needed` long: where to write, and its end.
+    func room(atLeast needed: Int) -> (next: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
         if capacity - count < needed { grow(to: count + needed) }
-        return start + count
+        return (start + count, start + capacity)
     }
 
-    @inline(__always) func commit(_ written: Int) { count += written }
-
-    /// The bytes as a String, invalid UTF-8 replaced as `String(decoding:as:)` does.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    /// Counts the bytes written into the room, up to `next`.
+    func written(upTo next: UnsafeMutablePointer<UInt8>) {
+        count = start.distance(to: next)
+        precondition((0...capacity).contains(count), "written outside the buffer")
+    }
 
     private func grow(to needed: Int) {
         var larger = capacity * 2

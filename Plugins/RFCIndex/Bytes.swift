@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Byte-level helpers: the index is scanned as UTF-8 bytes, and Strings are made only per field.
 enum Byte {
     static let tab: UInt8 = 0x09
@@ -95,13 +87,56 @@ struct ByteText {
             && equals(range.lowerBound..<range.lowerBound + word.utf8CodeUnitCount, word)
     }
 
-    /// The first `byte` within `range`. The C library's search reads many bytes at a time;
-    /// a byte at a time, finding line ends and commas was a tenth of the parse.
+    /// The first `byte` within `range`, looked for eight bytes at a time: a byte at a time,
+    /// finding line ends and commas was a tenth of the parse, and the C library's `memchr`
+    /// costs more in its call than the few dozen bytes it is mostly asked to search.
     func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
-        guard let base = text.baseAddress, !range.isEmpty,
-            let found = memchr(base + range.lowerBound, Int32(byte), range.count)
-        else { return nil }
-        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        guard let base = text.baseAddress else { return nil }
+        var index = range.lowerBound
+        let pattern = Self.repeated(byte)
+        while range.upperBound - index >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let hits = Self.zeroBytes(word ^ pattern)
+            if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < range.upperBound {
+            if base[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The last `byte` within `range`, looked for as ``first(_:in:)`` does.
+    func last(_ byte: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        var end = range.upperBound
+        let pattern = Self.repeated(byte)
+        while end - range.lowerBound >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self))
+            let hits = Self.zeroBytesExact(word ^ pattern)
+            if hits != 0 { return end - 1 - hits.leadingZeroBitCount / 8 }
+            end -= 8
+        }
+        while end > range.lowerBound {
+            end -= 1
+            if base[end] == byte { return end }
+        }
+        return nil
+    }
+
+    private static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+    /// The high bit of each zero byte of `word` set, and maybe of bytes above the lowest zero
+    /// (a borrow runs upward), so only the lowest set bit is to be trusted.
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of exactly the zero bytes of `word`: no borrow crosses bytes.
+    private static func zeroBytesExact(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
     }
 
     /// The first `byte` followed by `next` within `range`.

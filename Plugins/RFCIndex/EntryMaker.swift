@@ -5,13 +5,13 @@ import ReaderPluginAPI
 /// largest single cost of reading the index.
 struct EntryMaker {
     let encoding: TextEncoding
-    private let writer: JSONWriter
+    /// Where each text is written before it becomes a String.
+    private let buffer = ByteBuffer(capacity: 4096)
     /// The annotations of the many RFCs that nothing obsoletes or updates, shared.
     private let noAnnotations = #"{"obsoletedBy":[],"updatedBy":[]}"#
 
     init(encoding: TextEncoding) {
         self.encoding = encoding
-        writer = JSONWriter(encoding: encoding)
     }
 
     /// The entry `reader list`, `search` and the RFC banner read; `text` is what the record's
@@ -32,7 +32,8 @@ struct EntryMaker {
 
     /// `obsoletedBy` and `updatedBy` for the JSON of the RFC itself.
     private func annotations(_ record: IndexRecord) -> String {
-        writer.begin(#"{"obsoletedBy":"#)
+        var writer = JSONWriter(into: buffer, encoding: encoding)
+        writer.raw(#"{"obsoletedBy":"#)
         writer.numbers(record.obsoletedBy.rfcs)
         writer.raw(#","updatedBy":"#)
         writer.numbers(record.updatedBy.rfcs)
@@ -43,7 +44,8 @@ struct EntryMaker {
     /// The contract's JSON object for `reader list --json`, and what the index has besides.
     /// The keys are in sorted order, as `JSONValue.jsonText` writes them.
     private func fields(_ record: IndexRecord, _ text: ByteText) -> String {
-        writer.begin(#"{"also":"#)
+        var writer = JSONWriter(into: buffer, encoding: encoding)
+        writer.raw(#"{"also":"#)
         writer.listItems(text, record.also)
         writer.raw(#","authors":"#)
         writer.strings(text, record.authorRanges)
@@ -108,27 +110,28 @@ struct EntryMaker {
 
     /// `lead` then "RFC 1122, RFC 3168", then any document outside the series as written.
     private func notice(_ lead: StaticString, _ relation: Relation, _ text: ByteText) -> String {
-        let out = writer.out
-        out.removeAll()
+        var writer = JSONWriter(into: buffer, encoding: encoding)
         writer.raw(lead)
         var separator = false
         for number in relation.rfcs {
-            writer.raw(separator ? ", RFC " : "RFC ")
+            if separator { writer.raw(", RFC ") } else { writer.raw("RFC ") }
             writer.number(number)
             separator = true
         }
         for other in relation.others {
             if separator { writer.raw(", ") }
-            var name = encoding.string(text.text, other)
-            name.withUTF8 { out.append($0) }
+            writer.plain(text, other)
             separator = true
         }
-        return out.string
+        return writer.finish()
     }
 
-    /// `String(number)`, without the general integer formatting.
+    /// `String(number)`, without the general integer formatting. An RFC number has at most
+    /// nine digits (``ByteText/number(_:)``): a small String, made without a heap allocation
+    /// when asked for no more than 15 bytes.
     private static func decimal(_ number: Int) -> String {
-        String(unsafeUninitializedCapacity: 20) { buffer in
+        guard (0..<1_000_000_000).contains(number) else { return String(number) }
+        return String(unsafeUninitializedCapacity: 15) { buffer in
             guard let start = buffer.baseAddress else { return 0 }
             return JSONWriter.write(number, at: start)
         }

@@ -36,6 +36,10 @@ struct EntryReader {
     }
 
     private static func openingBracket(_ text: ByteText, closing: Int, after start: Int) -> Int? {
+        // Mostly the nearest "(" before, with no ")" between; else the brackets are counted.
+        if let open = text.last(Byte.openParen, in: start..<closing), text.first(Byte.closeParen, in: open..<closing) == nil {
+            return open
+        }
         var depth = 0
         var index = closing
         while index >= start {

@@ -26,26 +26,19 @@ enum IndexDates {
 
         /// Writes ``iso`` at `to`, which has room for ``longestISO`` bytes; returns the count.
         func write(to bytes: UnsafeMutablePointer<UInt8>) -> Int {
-            var count = 0
-            func put(_ value: Int, digits: Int) {
-                var divisor = 1
-                for _ in 1..<digits { divisor *= 10 }
-                for _ in 0..<digits {
-                    bytes[count] = UInt8(0x30 + value / divisor % 10)
-                    count += 1
-                    divisor /= 10
-                }
-            }
-            put(year, digits: 4)
-            bytes[count] = Byte.hyphen
-            count += 1
-            put(month, digits: 2)
-            if let day {
-                bytes[count] = Byte.hyphen
-                count += 1
-                put(day, digits: 2)
-            }
-            return count
+            func digit(_ value: Int) -> UInt8 { 0x30 &+ UInt8(truncatingIfNeeded: value % 10) }
+            bytes[0] = digit(year / 1000)
+            bytes[1] = digit(year / 100)
+            bytes[2] = digit(year / 10)
+            bytes[3] = digit(year)
+            bytes[4] = Byte.hyphen
+            bytes[5] = digit(month / 10)
+            bytes[6] = digit(month)
+            guard let day else { return 7 }
+            bytes[7] = Byte.hyphen
+            bytes[8] = digit(day / 10)
+            bytes[9] = digit(day)
+            return 10
         }
     }
 

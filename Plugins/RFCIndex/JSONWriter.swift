@@ -2,61 +2,85 @@
 /// (compact, the same escapes), which is the form an ``Entry`` keeps them in. The caller
 /// writes the keys in sorted order, as `jsonText` does, so that the text of an entry equals
 /// the text of the same entry built as a dictionary.
+///
+/// A value made for one text: it holds the place to write and the end of the room in locals,
+/// so that each small write is a compare and a store.
 struct JSONWriter {
     let encoding: TextEncoding
-    /// Reused from one object to the next.
-    let out = ByteBuffer(capacity: 4096)
+    private let buffer: ByteBuffer
+    private var next: UnsafeMutablePointer<UInt8>
+    private var end: UnsafeMutablePointer<UInt8>
 
-    /// Starts a new text with `opening` (`{"also":`).
-    func begin(_ opening: StaticString) {
-        out.removeAll()
-        raw(opening)
+    /// Starts a new text in `buffer`, in place of what it held.
+    init(into buffer: ByteBuffer, encoding: TextEncoding) {
+        self.encoding = encoding
+        self.buffer = buffer
+        buffer.removeAll()
+        (next, end) = buffer.room(atLeast: 1024)
     }
 
-    /// The text written since ``begin(_:)``.
-    func finish() -> String { out.string }
+    /// The text written.
+    func finish() -> String {
+        buffer.written(upTo: next)
+        return buffer.string
+    }
+
+    @inline(__always) private mutating func reserve(_ count: Int) {
+        if end - next < count { grow(count) }
+    }
+
+    @inline(never) private mutating func grow(_ count: Int) {
+        buffer.written(upTo: next)
+        (next, end) = buffer.room(atLeast: count)
+    }
+
+    @inline(__always) mutating func byte(_ byte: UInt8) {
+        reserve(1)
+        next.pointee = byte
+        next += 1
+    }
 
     /// Bytes that need no escaping: punctuation and keys (`,"authors":`). Most are 4 to 16
-    /// bytes, copied as two overlapping words rather than a byte at a time.
-    func raw(_ text: StaticString) {
+    /// bytes, copied as two overlapping words; inlined, so that the length of each literal is
+    /// known where it is written.
+    @inline(__always) mutating func raw(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
+        reserve(count)
         let from = UnsafeRawPointer(text.utf8Start)
-        let to = UnsafeMutableRawPointer(out.space(count))
+        let to = UnsafeMutableRawPointer(next)
         switch count {
         case 8...16:
             to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
         case 4..<8:
             to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
         default:
             to.copyMemory(from: from, byteCount: count)
         }
-        out.commit(count)
+        next += count
     }
 
-    func null() { raw("null") }
+    mutating func null() { raw("null") }
 
-    func bool(_ value: Bool) { raw(value ? "true" : "false") }
-
-    func number(_ value: Int) {
-        out.commit(Self.write(value, at: out.space(20)))
+    mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
     }
 
-    func numbers(_ values: [Int]) {
-        let to = out.space(2 + 21 * values.count)
-        var count = 0
-        to[count] = UInt8(ascii: "[")
-        count += 1
+    mutating func number(_ value: Int) {
+        reserve(20)
+        next += Self.write(value, at: next)
+    }
+
+    mutating func numbers(_ values: [Int]) {
+        byte(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
-            if index > 0 {
-                to[count] = UInt8(ascii: ",")
-                count += 1
-            }
-            count += Self.write(value, at: to + count)
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            number(value)
         }
-        to[count] = UInt8(ascii: "]")
-        out.commit(count + 1)
+        byte(UInt8(ascii: "]"))
     }
 
     /// The decimal digits of `value` at `to` (room for 20 bytes); how many were written.
@@ -84,16 +108,16 @@ struct JSONWriter {
     }
 
     /// `"1981-09"`, as ``IndexDates/Parts/iso`` writes it.
-    func date(_ date: IndexDates.Parts) {
-        let to = out.space(2 + IndexDates.Parts.longestISO)
-        to[0] = UInt8(ascii: "\"")
-        let count = 1 + date.write(to: to + 1)
-        to[count] = UInt8(ascii: "\"")
-        out.commit(count + 1)
+    mutating func date(_ date: IndexDates.Parts) {
+        reserve(2 + IndexDates.Parts.longestISO)
+        next[0] = UInt8(ascii: "\"")
+        let count = 1 + date.write(to: next + 1)
+        next[count] = UInt8(ascii: "\"")
+        next += count + 1
     }
 
     /// The bytes of `range` as a JSON string, decoded as the entry's Strings are.
-    func string(_ text: ByteText, _ range: Range<Int>) {
+    mutating func string(_ text: ByteText, _ range: Range<Int>) {
         let slice = UnsafeBufferPointer(rebasing: text.text[range])
         if quote(slice, asciiOnly: true) { return }
         // UTF-8 that may be invalid, and Latin-1, become text through a String as everywhere.
@@ -101,51 +125,75 @@ struct JSONWriter {
         value.withUTF8 { _ = quote($0, asciiOnly: false) }
     }
 
+    /// The text of `range`, decoded, without quotes or escapes: for a notice.
+    mutating func plain(_ text: ByteText, _ range: Range<Int>) {
+        var value = encoding.string(text.text, range)
+        value.withUTF8 { utf8 in
+            reserve(utf8.count)
+            if let base = utf8.baseAddress { next.update(from: base, count: utf8.count) }
+            next += utf8.count
+        }
+    }
+
     /// `[…]` of the ranges as strings.
-    func strings(_ text: ByteText, _ ranges: [Range<Int>]) {
-        out.append(UInt8(ascii: "["))
+    mutating func strings(_ text: ByteText, _ ranges: [Range<Int>]) {
+        byte(UInt8(ascii: "["))
         for (index, range) in ranges.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
+            if index > 0 { byte(UInt8(ascii: ",")) }
             string(text, range)
         }
-        out.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
     }
 
     /// `[…]` of the items of comma-separated lists ("TXT, HTML"), all lists in one array.
-    func listItems(_ text: ByteText, _ lists: [Range<Int>]) {
-        out.append(UInt8(ascii: "["))
+    mutating func listItems(_ text: ByteText, _ lists: [Range<Int>]) {
+        byte(UInt8(ascii: "["))
         var separator = false
         for list in lists {
             text.forEachPart(list, by: Byte.comma) { item in
-                if separator { out.append(UInt8(ascii: ",")) }
+                if separator { byte(UInt8(ascii: ",")) }
                 separator = true
                 string(text, item)
             }
         }
-        out.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
     }
 
     /// Writes `utf8` as a JSON string, escaped as `jsonText` escapes: `"`, `\`, and the control
     /// characters, those without a short escape as `\u001f` (lower-case hex). With
     /// `asciiOnly`, writes nothing and returns false at the first byte that is not ASCII.
-    private func quote(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
-        let to = out.space(2 + 6 * utf8.count)
+    private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        reserve(2 + 6 * utf8.count)
+        let to = next
         to[0] = UInt8(ascii: "\"")
         var count = 1
         var index = 0
         let end = utf8.count
         if let from = utf8.baseAddress {
+            // Whether the eight bytes before `index` were copied as they are.
+            var copiedWord = false
             while index < end {
                 // Eight bytes at a time while none needs a look of its own.
-                if end - index >= 8 {
+                let left = end - index
+                if left >= 8 {
                     let word = UnsafeRawPointer(from + index).loadUnaligned(as: UInt64.self)
                     if Self.isPlainASCII(word) {
                         UnsafeMutableRawPointer(to + count).storeBytes(of: word, as: UInt64.self)
                         count += 8
                         index += 8
+                        copiedWord = true
                         continue
                     }
+                } else if copiedWord {
+                    // The last eight bytes, overlapping the word copied just before.
+                    let word = UnsafeRawPointer(from + end - 8).loadUnaligned(as: UInt64.self)
+                    if Self.isPlainASCII(word) {
+                        UnsafeMutableRawPointer(to + count - (8 - left)).storeBytes(of: word, as: UInt64.self)
+                        count += left
+                        break
+                    }
                 }
+                copiedWord = false
                 let byte = from[index]
                 index += 1
                 if byte >= 0x80 {
@@ -161,7 +209,7 @@ struct JSONWriter {
             }
         }
         to[count] = UInt8(ascii: "\"")
-        out.commit(count + 1)
+        next += count + 1
         return true
     }
 

@@ -100,15 +100,20 @@ import Testing
         #expect(JSONValue.object(entry.fields).jsonText == entry.fieldsJSON)
     }
 
-    @Test func longTitlesWithEscapesPastTheFirstEightBytes() throws {
-        // The writer copies eight plain bytes at a time: escapes at every offset of a word.
-        for offset in 0..<17 {
-            let title = String(repeating: "x", count: offset) + "\"\\" + String(repeating: "y", count: 20 - offset)
-            let text = "0042 \(title). A. Writer. May 1970. (Status: UNKNOWN) \n"
-            let entry = try #require(try IndexFixture.parse(text).entries.first)
-            #expect(entry.title == title)
-            #expect(try Self.foundationObject(entry.fieldsJSON)["title"] as? String == title)
-            #expect(JSONValue.object(entry.fields).jsonText == entry.fieldsJSON)
+    @Test(arguments: ["\"", "\\", "\u{1F}", "é"])
+    func aByteToEscapeOrDecodeAtAnyPlaceOfATitle(special: String) throws {
+        // The writer copies eight plain bytes at a time, the last eight overlapping: the byte
+        // that needs care is put at every offset of titles of every length around a word.
+        for length in 1...20 {
+            for position in 0..<length {
+                let title = "T" + String(repeating: "x", count: position) + special
+                    + String(repeating: "y", count: length - position - 1)
+                let entry = try #require(
+                    try IndexFixture.parse("0042 \(title). A. Writer. May 1970. (Status: UNKNOWN) \n").entries.first)
+                #expect(entry.title == title)
+                #expect(try Self.foundationObject(entry.fieldsJSON)["title"] as? String == title)
+                #expect(JSONValue.object(entry.fields).jsonText == entry.fieldsJSON)
+            }
         }
     }
 
