@@ -9,7 +9,7 @@
 struct Byline {
     var title: Range<Int>
     /// The names, "Ed." and the like joined to the name they follow.
-    var authors: ArraySlice<Range<Int>>
+    var authors: Slice<ScratchList<Range<Int>>>
 }
 
 extension Byline {
@@ -17,8 +17,8 @@ extension Byline {
 
     /// Splits `range` (the head without its date). Nil when no ". " can end the title.
     /// `items` is scratch space; the authors are a slice of it.
-    static func split(_ text: ByteText, _ range: Range<Int>, items: inout [Range<Int>]) -> Byline? {
-        text.split(range, by: Byte.comma, into: &items)
+    static func split(_ text: ByteText, _ range: Range<Int>, items: ScratchList<Range<Int>>) -> Byline? {
+        text.split(range, by: Byte.comma, into: items)
         guard !items.isEmpty else { return nil }
         var first = items.count - 1
         while first > 0, text.isSuffix(items[first]) || text.isPerson(items[first]) || text.isPlainName(items[first]) {

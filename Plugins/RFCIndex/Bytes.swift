@@ -54,8 +54,9 @@ struct ByteText {
 
     subscript(index: Int) -> UInt8 { text[index] }
 
-    /// `range` without leading and trailing blanks.
-    func trimmed(_ range: Range<Int>) -> Range<Int> {
+    /// `range` without leading and trailing blanks. Inlined, like the comparisons below: they
+    /// are called a few dozen times per entry, and mostly decide at their first byte.
+    @inline(__always) func trimmed(_ range: Range<Int>) -> Range<Int> {
         var lower = range.lowerBound
         var upper = range.upperBound
         while lower < upper, text[lower].isBlank { lower += 1 }
@@ -78,11 +79,11 @@ struct ByteText {
     }
 
     /// Compares with a literal; a StaticString needs no allocation or lazy global.
-    func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    @inline(__always) func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
         equals(range, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
-    func hasPrefix(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    @inline(__always) func hasPrefix(_ range: Range<Int>, _ word: StaticString) -> Bool {
         range.count >= word.utf8CodeUnitCount
             && equals(range.lowerBound..<range.lowerBound + word.utf8CodeUnitCount, word)
     }
@@ -168,8 +169,8 @@ struct ByteText {
     }
 
     /// The parts of `range` as ``forEachPart(_:by:_:)`` finds them, in `parts`.
-    func split(_ range: Range<Int>, by byte: UInt8, into parts: inout [Range<Int>]) {
-        parts.removeAll(keepingCapacity: true)
+    func split(_ range: Range<Int>, by byte: UInt8, into parts: ScratchList<Range<Int>>) {
+        parts.removeAll()
         forEachPart(range, by: byte) { parts.append($0) }
     }
 

@@ -7,6 +7,10 @@ struct EntryMaker {
     let encoding: TextEncoding
     /// Where each text is written before it becomes a String.
     private let buffer = ByteBuffer(capacity: 4096)
+    /// The JSON of the format lists ("TXT, HTML" is `["TXT","HTML"]`), of which the index has
+    /// a dozen: written once each.
+    private var formatLists: [(list: [UInt8], json: [UInt8])] = []
+    private let formatBuffer = ByteBuffer(capacity: 256)
     /// The annotations of the many RFCs that nothing obsoletes or updates, shared.
     private let noAnnotations = #"{"obsoletedBy":[],"updatedBy":[]}"#
 
@@ -16,7 +20,7 @@ struct EntryMaker {
 
     /// The entry `reader list`, `search` and the RFC banner read; `text` is what the record's
     /// ranges point into.
-    func entry(_ record: IndexRecord, _ text: ByteText) -> Entry {
+    mutating func entry(_ record: IndexRecord, _ text: ByteText) -> Entry {
         let related = !record.obsoletedBy.rfcs.isEmpty || !record.updatedBy.rfcs.isEmpty
         return Entry(
             id: Self.decimal(record.number),
@@ -43,7 +47,7 @@ struct EntryMaker {
 
     /// The contract's JSON object for `reader list --json`, and what the index has besides.
     /// The keys are in sorted order, as `JSONValue.jsonText` writes them.
-    private func fields(_ record: IndexRecord, _ text: ByteText) -> String {
+    private mutating func fields(_ record: IndexRecord, _ text: ByteText) -> String {
         var writer = JSONWriter(into: buffer, encoding: encoding)
         writer.raw(#"{"also":"#)
         writer.listItems(text, record.also)
@@ -54,7 +58,20 @@ struct EntryMaker {
         writer.raw(#","doi":"#)
         if let doi = record.doi { writer.string(text, doi) } else { writer.null() }
         writer.raw(#","formats":"#)
-        writer.listItems(text, record.formats)
+        if record.formats.count == 1 {
+            let list = record.formats[0]
+            if let known = formatLists.firstIndex(where: { text.equals(list, $0.list) }) {
+                formatLists[known].json.withUnsafeBufferPointer { writer.raw($0) }
+            } else {
+                var listWriter = JSONWriter(into: formatBuffer, encoding: encoding)
+                listWriter.listItems(text, list)
+                let json = listWriter.finishBytes()
+                json.withUnsafeBufferPointer { writer.raw($0) }
+                if formatLists.count < RepeatedValues.limit { formatLists.append((Array(text.text[list]), json)) }
+            }
+        } else {
+            writer.listItems(text, record.formats)
+        }
         writer.raw(#","notIssued":"#)
         writer.bool(record.notIssued)
         writer.raw(#","number":"#)

@@ -2,8 +2,8 @@
 /// scratch space, and the Strings of values that repeat ("PROPOSED STANDARD").
 struct EntryReader {
     let encoding: TextEncoding
-    private var groups: [Range<Int>] = []
-    private var items: [Range<Int>] = []
+    private let groups = ScratchList<Range<Int>>()
+    private let items = ScratchList<Range<Int>>()
     private var repeated = RepeatedValues()
 
     init(encoding: TextEncoding) {
@@ -23,7 +23,7 @@ struct EntryReader {
         // The bracket groups end the entry; peeling them from the right leaves the head, whose
         // title may hold brackets of its own but always ends with the date's period.
         var end = all.upperBound
-        groups.removeAll(keepingCapacity: true)
+        groups.removeAll()
         while end > index, text[end - 1] == Byte.closeParen,
             let open = Self.openingBracket(text, closing: end - 1, after: index)
         {
@@ -69,12 +69,12 @@ struct EntryReader {
         } else {
             record.problems.append("no date")
         }
-        if let byline = Byline.split(text, rest, items: &items) {
+        if let byline = Byline.split(text, rest, items: items) {
             record.title = encoding.string(text.text, byline.title)
             record.titleRange = byline.title
             record.authors.reserveCapacity(byline.authors.count)
             for author in byline.authors { record.authors.append(encoding.string(text.text, author)) }
-            record.authorRanges.append(contentsOf: byline.authors)
+            for author in byline.authors { record.authorRanges.append(author) }
         } else {
             record.title = encoding.string(text.text, rest)
             record.titleRange = rest
@@ -100,11 +100,11 @@ struct EntryReader {
         case UInt8(ascii: "F"):
             if let value = after(Keyword.format) { return record.formats.append(value) }
         case UInt8(ascii: "O"):
-            if let value = after(Keyword.obsoletedBy) { return readRelation(value, text, into: &record.obsoletedBy) }
-            if let value = after(Keyword.obsoletes) { return readRelation(value, text, into: &record.obsoletes) }
+            if let value = after(Keyword.obsoletedBy) { return readRelation(value, text, into: record.obsoletedBy) }
+            if let value = after(Keyword.obsoletes) { return readRelation(value, text, into: record.obsoletes) }
         case UInt8(ascii: "U"):
-            if let value = after(Keyword.updatedBy) { return readRelation(value, text, into: &record.updatedBy) }
-            if let value = after(Keyword.updates) { return readRelation(value, text, into: &record.updates) }
+            if let value = after(Keyword.updatedBy) { return readRelation(value, text, into: record.updatedBy) }
+            if let value = after(Keyword.updates) { return readRelation(value, text, into: record.updates) }
         case UInt8(ascii: "A"):
             if let value = after(Keyword.also) { return record.also.append(value) }
         case UInt8(ascii: "S"):
@@ -124,7 +124,7 @@ struct EntryReader {
     }
 
     /// Reads "RFC0024, RFC0027" (or "RFC24, RFC27"); anything else is kept as written.
-    private func readRelation(_ range: Range<Int>, _ text: ByteText, into relation: inout Relation) {
+    private func readRelation(_ range: Range<Int>, _ text: ByteText, into relation: Relation) {
         text.forEachPart(range, by: Byte.comma) { item in
             if text.hasPrefix(item, Keyword.rfc),
                 let number = text.number(item.lowerBound + Keyword.rfc.utf8CodeUnitCount..<item.upperBound)

@@ -13,7 +13,7 @@ struct IndexRecord {
     /// Given to the entry as it is, so made afresh for each entry.
     var authors: [String] = []
     /// What each of ``authors`` was made of.
-    var authorRanges: [Range<Int>] = []
+    let authorRanges = ScratchList<Range<Int>>()
     var date: IndexDates.Parts?
     var isoDate: String?
     var status: String?
@@ -21,15 +21,15 @@ struct IndexRecord {
     var statusRange: Range<Int>?
     var doi: Range<Int>?
     /// The values of the "(Format: TXT, HTML)" groups, each a comma-separated list.
-    var formats: [Range<Int>] = []
+    let formats = ScratchList<Range<Int>>()
     /// The values of the "(Also STD0007)" groups, each a comma-separated list.
-    var also: [Range<Int>] = []
+    let also = ScratchList<Range<Int>>()
     var obsoletes = Relation()
     var obsoletedBy = Relation()
     var updates = Relation()
     var updatedBy = Relation()
     /// Bracket groups the index did not have when this was written, their insides as written.
-    var otherGroups: [Range<Int>] = []
+    let otherGroups = ScratchList<Range<Int>>()
     /// What did not fit the index's shape, said in words for the document's notes.
     var problems: [String] = []
 
@@ -40,19 +40,19 @@ struct IndexRecord {
         title = ""
         titleRange = 0..<0
         authors = []
-        authorRanges.empty()
+        authorRanges.removeAll()
         date = nil
         isoDate = nil
         status = nil
         statusRange = nil
         doi = nil
-        formats.empty()
-        also.empty()
+        formats.removeAll()
+        also.removeAll()
         obsoletes.removeAll()
         obsoletedBy.removeAll()
         updates.removeAll()
         updatedBy.removeAll()
-        otherGroups.empty()
+        otherGroups.removeAll()
         problems.empty()
     }
 }
@@ -67,14 +67,14 @@ extension Array {
 
 /// The RFCs named by one of "Obsoletes", "Obsoleted by", "Updates", "Updated by".
 struct Relation {
-    var rfcs: [Int] = []
+    let rfcs = ScratchList<Int>()
     /// Documents outside the RFC series, as written: "IEN115", "NIC7724", "RTR0011".
-    var others: [Range<Int>] = []
+    let others = ScratchList<Range<Int>>()
 
     var isEmpty: Bool { rfcs.isEmpty && others.isEmpty }
 
-    mutating func removeAll() {
-        rfcs.empty()
-        others.empty()
+    func removeAll() {
+        rfcs.removeAll()
+        others.removeAll()
     }
 }

@@ -25,6 +25,12 @@ struct JSONWriter {
         return buffer.string
     }
 
+    /// The bytes written.
+    func finishBytes() -> [UInt8] {
+        buffer.written(upTo: next)
+        return Array(buffer.bytes)
+    }
+
     @inline(__always) private mutating func reserve(_ count: Int) {
         if end - next < count { grow(count) }
     }
@@ -74,13 +80,29 @@ struct JSONWriter {
         next += Self.write(value, at: next)
     }
 
-    mutating func numbers(_ values: [Int]) {
-        byte(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { byte(UInt8(ascii: ",")) }
-            number(value)
+    mutating func numbers(_ values: ScratchList<Int>) {
+        let count = values.count
+        // Most relations are empty.
+        guard count > 0 else { return raw("[]") }
+        reserve(1 + 21 * count)
+        next.pointee = UInt8(ascii: "[")
+        next += 1
+        for index in 0..<count {
+            if index > 0 {
+                next.pointee = UInt8(ascii: ",")
+                next += 1
+            }
+            next += Self.write(values[index], at: next)
         }
-        byte(UInt8(ascii: "]"))
+        next.pointee = UInt8(ascii: "]")
+        next += 1
+    }
+
+    /// Bytes written before, as they are.
+    mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress { next.update(from: base, count: bytes.count) }
+        next += bytes.count
     }
 
     /// The decimal digits of `value` at `to` (room for 20 bytes); how many were written.
@@ -136,7 +158,7 @@ struct JSONWriter {
     }
 
     /// `[…]` of the ranges as strings.
-    mutating func strings(_ text: ByteText, _ ranges: [Range<Int>]) {
+    mutating func strings(_ text: ByteText, _ ranges: ScratchList<Range<Int>>) {
         byte(UInt8(ascii: "["))
         for (index, range) in ranges.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
@@ -146,23 +168,35 @@ struct JSONWriter {
     }
 
     /// `[…]` of the items of comma-separated lists ("TXT, HTML"), all lists in one array.
-    mutating func listItems(_ text: ByteText, _ lists: [Range<Int>]) {
+    mutating func listItems(_ text: ByteText, _ lists: ScratchList<Range<Int>>) {
         byte(UInt8(ascii: "["))
         var separator = false
-        for list in lists {
-            text.forEachPart(list, by: Byte.comma) { item in
-                if separator { byte(UInt8(ascii: ",")) }
-                separator = true
-                string(text, item)
-            }
-        }
+        for index in 0..<lists.count { items(text, lists[index], separator: &separator) }
         byte(UInt8(ascii: "]"))
+    }
+
+    /// `[…]` of the items of one comma-separated list.
+    mutating func listItems(_ text: ByteText, _ list: Range<Int>) {
+        byte(UInt8(ascii: "["))
+        var separator = false
+        items(text, list, separator: &separator)
+        byte(UInt8(ascii: "]"))
+    }
+
+    private mutating func items(_ text: ByteText, _ list: Range<Int>, separator: inout Bool) {
+        var first = separator
+        text.forEachPart(list, by: Byte.comma) { item in
+            if first { byte(UInt8(ascii: ",")) }
+            first = true
+            string(text, item)
+        }
+        separator = first
     }
 
     /// Writes `utf8` as a JSON string, escaped as `jsonText` escapes: `"`, `\`, and the control
     /// characters, those without a short escape as `\u001f` (lower-case hex). With
     /// `asciiOnly`, writes nothing and returns false at the first byte that is not ASCII.
-    private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+    @inline(__always) private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
         reserve(2 + 6 * utf8.count)
         let to = next
         to[0] = UInt8(ascii: "\"")

@@ -9,7 +9,9 @@ struct RepeatedValues {
 
     /// The String of `range`.
     mutating func string(_ text: ByteText, _ range: Range<Int>, _ encoding: TextEncoding) -> String {
-        if let known = strings.first(where: { text.equals(range, $0.bytes) }) { return known.value }
+        for known in strings where known.bytes.count == range.count && text.equals(range, known.bytes) {
+            return known.value
+        }
         let value = encoding.string(text.text, range)
         if strings.count < Self.limit { strings.append((Array(text.text[range]), value)) }
         return value
