@@ -8,8 +8,9 @@
 /// which a name follows.
 struct Byline {
     var title: Range<Int>
-    /// The names, "Ed." and the like joined to the name they follow.
-    var authors: Slice<ScratchList<Range<Int>>>
+    /// Where the names are in the items given to ``split(_:_:items:)``, "Ed." and the like
+    /// joined to the name they follow.
+    var authors: Range<Int>
 }
 
 extension Byline {
@@ -61,7 +62,7 @@ extension Byline {
         // "M.I.T." and "etc." end the title with their own period.
         let title = text.trimmed(range.lowerBound..<dot)
         let keepsPeriod = text.endsWithAbbreviation(title, dotted: true) || text.endsWithEtc(title)
-        return Byline(title: keepsPeriod ? title.lowerBound..<dot + 1 : title, authors: items[first...last])
+        return Byline(title: keepsPeriod ? title.lowerBound..<dot + 1 : title, authors: first..<last + 1)
     }
 }
 

@@ -19,19 +19,18 @@ struct EntryMaker {
     }
 
     /// The entry `reader list`, `search` and the RFC banner read; `text` is what the record's
-    /// ranges point into.
-    mutating func entry(_ record: IndexRecord, _ text: ByteText) -> Entry {
+    /// ranges point into. The record's title and authors move into the entry.
+    mutating func entry(_ record: inout IndexRecord, _ text: ByteText) -> Entry {
         let related = !record.obsoletedBy.rfcs.isEmpty || !record.updatedBy.rfcs.isEmpty
+        let annotationsJSON = related ? annotations(record) : noAnnotations
+        let fieldsJSON = fields(record, text)
+        var title = ""
+        var authors: [String] = []
+        swap(&title, &record.title)
+        swap(&authors, &record.authors)
         return Entry(
-            id: Self.decimal(record.number),
-            title: record.title,
-            authors: record.authors,
-            date: record.isoDate,
-            status: record.status,
-            notices: notices(record, text),
-            annotationsJSON: related ? annotations(record) : noAnnotations,
-            fieldsJSON: fields(record, text)
-        )
+            id: Self.decimal(record.number), title: title, authors: authors, date: record.isoDate, status: record.status,
+            notices: notices(record, text), annotationsJSON: annotationsJSON, fieldsJSON: fieldsJSON)
     }
 
     /// `obsoletedBy` and `updatedBy` for the JSON of the RFC itself.
@@ -130,12 +129,14 @@ struct EntryMaker {
         var writer = JSONWriter(into: buffer, encoding: encoding)
         writer.raw(lead)
         var separator = false
-        for number in relation.rfcs {
+        for index in 0..<relation.rfcs.count {
+            let number = relation.rfcs[index]
             if separator { writer.raw(", RFC ") } else { writer.raw("RFC ") }
             writer.number(number)
             separator = true
         }
-        for other in relation.others {
+        for index in 0..<relation.others.count {
+            let other = relation.others[index]
             if separator { writer.raw(", ") }
             writer.plain(text, other)
             separator = true

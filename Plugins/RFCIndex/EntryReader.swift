@@ -30,7 +30,7 @@ struct EntryReader {
             groups.append(open..<end)
             end = text.trimmed(index..<open).upperBound
         }
-        for group in groups.reversed() { read(group: group, text, into: &record) }
+        for index in groups.indices.reversed() { read(group: groups[index], text, into: &record) }
         readHead(text.trimmed(index..<end), text, into: &record)
         return true
     }
@@ -73,8 +73,10 @@ struct EntryReader {
             record.title = encoding.string(text.text, byline.title)
             record.titleRange = byline.title
             record.authors.reserveCapacity(byline.authors.count)
-            for author in byline.authors { record.authors.append(encoding.string(text.text, author)) }
-            for author in byline.authors { record.authorRanges.append(author) }
+            for index in byline.authors {
+                record.authors.append(encoding.string(text.text, items[index]))
+                record.authorRanges.append(items[index])
+            }
         } else {
             record.title = encoding.string(text.text, rest)
             record.titleRange = rest

@@ -160,9 +160,9 @@ struct JSONWriter {
     /// `[…]` of the ranges as strings.
     mutating func strings(_ text: ByteText, _ ranges: ScratchList<Range<Int>>) {
         byte(UInt8(ascii: "["))
-        for (index, range) in ranges.enumerated() {
+        for index in 0..<ranges.count {
             if index > 0 { byte(UInt8(ascii: ",")) }
-            string(text, range)
+            string(text, ranges[index])
         }
         byte(UInt8(ascii: "]"))
     }

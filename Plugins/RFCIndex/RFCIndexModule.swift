@@ -98,7 +98,7 @@ private struct IndexReading {
         }
         for problem in record.problems { problems.append("line \(line): RFC \(record.number): \(problem)") }
         wellFormed = wellFormed || record.notIssued || record.date != nil
-        entries.append(maker.entry(record, text))
+        entries.append(maker.entry(&record, text))
     }
 }
 
