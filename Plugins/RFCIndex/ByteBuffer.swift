@@ -45,7 +45,7 @@ final class ByteBuffer {
     /// Counts the bytes written into the room, up to `next`.
     func written(upTo next: UnsafeMutablePointer<UInt8>) {
         count = start.distance(to: next)
-        precondition((0...capacity).contains(count), "written outside the buffer")
+        precondition(count >= 0 && count <= capacity, "written outside the buffer")
     }
 
     private func grow(to needed: Int) {

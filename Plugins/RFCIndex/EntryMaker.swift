@@ -148,7 +148,7 @@ struct EntryMaker {
     /// nine digits (``ByteText/number(_:)``): a small String, made without a heap allocation
     /// when asked for no more than 15 bytes.
     private static func decimal(_ number: Int) -> String {
-        guard (0..<1_000_000_000).contains(number) else { return String(number) }
+        guard number >= 0, number < 1_000_000_000 else { return String(number) }
         return String(unsafeUninitializedCapacity: 15) { buffer in
             guard let start = buffer.baseAddress else { return 0 }
             return JSONWriter.write(number, at: start)

@@ -65,9 +65,9 @@ enum IndexDates {
         while dayEnd > range.lowerBound, text[dayEnd - 1].isBlank { dayEnd -= 1 }
         var dayStart = dayEnd
         while dayStart > range.lowerBound, text[dayStart - 1].isDigit { dayStart -= 1 }
-        if dayEnd < monthStart, (1...2).contains(dayEnd - dayStart),
+        if dayEnd < monthStart, dayEnd - dayStart >= 1, dayEnd - dayStart <= 2,
             dayStart == range.lowerBound || text[dayStart - 1].isBlank,
-            let day = text.number(dayStart..<dayEnd), (1...31).contains(day)
+            let day = text.number(dayStart..<dayEnd), day >= 1, day <= 31
         {
             return Trailing(date: Parts(year: year, month: month, day: day), start: dayStart)
         }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the entries of the index in its lines.
 ///
 /// An entry starts with a line at the left margin that begins with a digit ("0793 ..." or
@@ -12,7 +20,6 @@ struct IndexScanner {
     @discardableResult
     func forEachEntry(_ body: (_ line: Int, _ entry: ByteText) -> Void) -> Int? {
         let joined = ByteBuffer(capacity: 1024)
-        let text = ByteText(text: bytes)
         var entryLine = 0
         var firstEntry: Int?
         var lineNumber = 0
@@ -28,7 +35,7 @@ struct IndexScanner {
 
         while start < bytes.count {
             lineNumber += 1
-            var end = text.first(Byte.newline, in: start..<bytes.count) ?? bytes.count
+            var end = lineEnd(from: start)
             let next = end + 1
             // Trailing blanks (every entry's last line has one) and a CR of a CRLF ending.
             while end > start, bytes[end - 1].isBlank || bytes[end - 1] == Byte.carriageReturn { end -= 1 }
@@ -54,5 +61,14 @@ struct IndexScanner {
         }
         finish()
         return firstEntry
+    }
+
+    /// Where the line starting at `start` ends: the C library's search reads a whole line in
+    /// a few steps, where ``ByteText/first(_:in:)`` takes eight bytes at a time.
+    private func lineEnd(from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, Int32(Byte.newline), bytes.count - start)
+        else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }
