@@ -153,8 +153,13 @@ extension ByteText {
     /// One word of initials: "J.", "S.D.", "Ch.", "JH.", "WCH.", "J-P.", "H.-W.", "Y(J).", or a
     /// lone capital as in "S P. Romano".
     func isInitial(_ word: Range<Int>) -> Bool {
-        // "J.", the common case, without the general walk.
-        if word.count == 2, text[word.lowerBound].isASCIIUpper, text[word.lowerBound + 1] == Byte.period { return true }
+        // Every initial ends with its period but a lone capital: most surnames are told by
+        // their last byte, and "J.", the common initial, without the general walk.
+        guard text[word.upperBound - 1] == Byte.period else {
+            let single = upperLetterLength(at: word.lowerBound, before: word.upperBound)
+            return single > 0 && single == word.count
+        }
+        if word.count == 2, text[word.lowerBound].isASCIIUpper { return true }
         return isInitialWalk(word)
     }
 

@@ -5,15 +5,24 @@ struct RepeatedValues {
     /// on input that never repeats itself.
     static let limit = 32
 
-    private var strings: [(bytes: [UInt8], value: String)] = []
+    /// Each value with its bytes and, to tell most apart at once, its length and first bytes.
+    private var strings: [(count: Int, head: UInt64, bytes: [UInt8], value: String)] = []
 
     /// The String of `range`.
     mutating func string(_ text: ByteText, _ range: Range<Int>, _ encoding: TextEncoding) -> String {
-        for known in strings where known.bytes.count == range.count && text.equals(range, known.bytes) {
+        let head = Self.head(text, range)
+        for known in strings where known.count == range.count && known.head == head && text.equals(range, known.bytes) {
             return known.value
         }
         let value = encoding.string(text.text, range)
-        if strings.count < Self.limit { strings.append((Array(text.text[range]), value)) }
+        if strings.count < Self.limit { strings.append((range.count, head, Array(text.text[range]), value)) }
         return value
+    }
+
+    /// Up to eight first bytes of `range`, as a number.
+    private static func head(_ text: ByteText, _ range: Range<Int>) -> UInt64 {
+        var head: UInt64 = 0
+        for index in range.prefix(8) { head = head << 8 | UInt64(text[index]) }
+        return head
     }
 }

@@ -31,16 +31,18 @@ final class ScratchList<Element>: RandomAccessCollection {
         }
     }
 
-    func append(_ element: Element) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = larger
-            capacity *= 2
-        }
+    @inline(__always) func append(_ element: Element) {
+        if count == capacity { grow() }
         (base + count).initialize(to: element)
         count += 1
+    }
+
+    @inline(never) private func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 
     func removeAll() {
