@@ -15,20 +15,25 @@ public struct Entry: Sendable, Hashable, Codable {
     /// Lines shown as a banner over a document this entry describes ("Obsoleted by RFC 9293").
     public var notices: [String]
     /// ``annotations`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public private(set) var annotationsJSON: String
+    public var annotationsJSON: String { annotationsText }
     /// ``fields`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public private(set) var fieldsJSON: String
+    public var fieldsJSON: String { fieldsText }
+
+    // Stored under other names so that the inlinable initializer below can set them while
+    // the public names stay read-only.
+    @usableFromInline var annotationsText: String
+    @usableFromInline var fieldsText: String
 
     /// Keys added to the JSON of a document this entry describes (`obsoletedBy`, `updatedBy`).
     public var annotations: [String: JSONValue] {
-        get { Self.members(annotationsJSON) }
-        set { annotationsJSON = JSONValue.object(newValue).jsonText }
+        get { Self.members(annotationsText) }
+        set { annotationsText = JSONValue.object(newValue).jsonText }
     }
 
     /// Every field of the entry as its JSON object (`reader list --json` prints this).
     public var fields: [String: JSONValue] {
-        get { Self.members(fieldsJSON) }
-        set { fieldsJSON = JSONValue.object(newValue).jsonText }
+        get { Self.members(fieldsText) }
+        set { fieldsText = JSONValue.object(newValue).jsonText }
     }
 
     public init(
@@ -44,7 +49,8 @@ public struct Entry: Sendable, Hashable, Codable {
     /// module that makes thousands of entries. Each text must be what ``JSONValue/jsonText``
     /// writes for the object (compact, keys sorted, the same escapes): entries are equal when
     /// their texts are, so text written any other way would differ from an equal dictionary's.
-    public init(
+    /// Inlinable: a module making thousands of entries builds each in place.
+    @inlinable public init(
         id: String, title: String, authors: [String] = [], date: String? = nil, status: String? = nil,
         notices: [String] = [], annotationsJSON: String, fieldsJSON: String
     ) {
@@ -54,8 +60,8 @@ public struct Entry: Sendable, Hashable, Codable {
         self.date = date
         self.status = status
         self.notices = notices
-        self.annotationsJSON = annotationsJSON
-        self.fieldsJSON = fieldsJSON
+        annotationsText = annotationsJSON
+        fieldsText = fieldsJSON
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -72,8 +78,8 @@ public struct Entry: Sendable, Hashable, Codable {
         date = try container.decodeIfPresent(String.self, forKey: .date)
         status = try container.decodeIfPresent(String.self, forKey: .status)
         notices = try container.decode([String].self, forKey: .notices)
-        annotationsJSON = try Self.objectText(container, .annotations)
-        fieldsJSON = try Self.objectText(container, .fields)
+        annotationsText = try Self.objectText(container, .annotations)
+        fieldsText = try Self.objectText(container, .fields)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -84,8 +90,8 @@ public struct Entry: Sendable, Hashable, Codable {
         try container.encodeIfPresent(date, forKey: .date)
         try container.encodeIfPresent(status, forKey: .status)
         try container.encode(notices, forKey: .notices)
-        try container.encode(annotationsJSON, forKey: .annotations)
-        try container.encode(fieldsJSON, forKey: .fields)
+        try container.encode(annotationsText, forKey: .annotations)
+        try container.encode(fieldsText, forKey: .fields)
     }
 
     private static func objectText(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String {
