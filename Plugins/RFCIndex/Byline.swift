@@ -17,16 +17,45 @@ extension Byline {
     static let longestSearchedNames = 4096
 
     /// Splits `range` (the head without its date). Nil when no ". " can end the title.
-    /// `items` is scratch space; the authors are a slice of it.
+    /// `items` is scratch space; the authors are a part of it.
     static func split(_ text: ByteText, _ range: Range<Int>, items: ScratchList<Range<Int>>) -> Byline? {
-        text.split(range, by: Byte.comma, into: items)
-        guard !items.isEmpty else { return nil }
-        var first = items.count - 1
-        while first > 0, text.isSuffix(items[first]) || text.isPerson(items[first]) || text.isPlainName(items[first]) {
-            first -= 1
+        // The comma-separated parts are taken from the right while they look like names, so
+        // that a title's own commas are never looked at. Item 0 is kept for the first name.
+        items.removeAll()
+        items.append(range.lowerBound..<range.lowerBound)
+        var contentStart: Int?
+        var end = range.upperBound
+        var chunk: Range<Int>?
+        while chunk == nil {
+            let separator = text.lastSeparator(in: range, before: end)
+            let part = text.trimmed((separator.map { $0 + 1 } ?? range.lowerBound)..<end)
+            guard let separator else {
+                if !part.isEmpty { chunk = part }
+                break
+            }
+            end = separator
+            if part.isEmpty { continue }
+            // Whether any part is left of this one; the leftmost part is the chunk in any case.
+            let start = contentStart ?? text.firstContent(in: range)
+            contentStart = start
+            if start < separator, text.isSuffix(part) || text.isPerson(part) || text.isPlainName(part) {
+                items.append(part)
+            } else {
+                chunk = part
+            }
         }
-
-        let chunk = items[first]
+        guard let chunk else { return nil }
+        // The names were gathered right to left.
+        var low = 1
+        var high = items.count - 1
+        while low < high {
+            let swapped = items[low]
+            items[low] = items[high]
+            items[high] = swapped
+            low += 1
+            high -= 1
+        }
+        let first = 0
         // Each candidate looks at the rest of the chunk. A real head is a few hundred bytes;
         // in a giant one only the last few KiB are searched, so that time stays linear.
         var from = max(chunk.lowerBound, chunk.upperBound - Self.longestSearchedNames)
@@ -67,6 +96,30 @@ extension Byline {
 }
 
 extension ByteText {
+    /// The last comma in `range` before `end` that separates parts as ``forEachPart(_:by:_:)``
+    /// has it: one followed by a blank or ending `range`.
+    func lastSeparator(in range: Range<Int>, before end: Int) -> Int? {
+        var end = end
+        while let comma = last(Byte.comma, in: range.lowerBound..<end) {
+            if comma + 1 == range.upperBound || text[comma + 1].isBlank { return comma }
+            end = comma
+        }
+        return nil
+    }
+
+    /// The first byte of `range` inside a part (neither blank nor a separating comma), or
+    /// the end of `range`.
+    func firstContent(in range: Range<Int>) -> Int {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = text[index]
+            let separates = byte == Byte.comma && (index + 1 == range.upperBound || text[index + 1].isBlank)
+            if !byte.isBlank && !separates { return index }
+            index += 1
+        }
+        return index
+    }
+
     /// A word that follows a name after a comma: "Ed.", "II", "et al.".
     func isSuffix(_ range: Range<Int>) -> Bool {
         switch range.count {
