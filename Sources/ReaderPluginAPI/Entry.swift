@@ -15,25 +15,20 @@ public struct Entry: Sendable, Hashable, Codable {
     /// Lines shown as a banner over a document this entry describes ("Obsoleted by RFC 9293").
     public var notices: [String]
     /// ``annotations`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public var annotationsJSON: String { annotationsText }
+    public private(set) var annotationsJSON: String
     /// ``fields`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public var fieldsJSON: String { fieldsText }
-
-    // Stored under other names so that the inlinable initializer below can set them while
-    // the public names stay read-only.
-    @usableFromInline var annotationsText: String
-    @usableFromInline var fieldsText: String
+    public private(set) var fieldsJSON: String
 
     /// Keys added to the JSON of a document this entry describes (`obsoletedBy`, `updatedBy`).
     public var annotations: [String: JSONValue] {
-        get { Self.members(annotationsText) }
-        set { annotationsText = JSONValue.object(newValue).jsonText }
+        get { Self.members(annotationsJSON) }
+        set { annotationsJSON = JSONValue.object(newValue).jsonText }
     }
 
     /// Every field of the entry as its JSON object (`reader list --json` prints this).
     public var fields: [String: JSONValue] {
-        get { Self.members(fieldsText) }
-        set { fieldsText = JSONValue.object(newValue).jsonText }
+        get { Self.members(fieldsJSON) }
+        set { fieldsJSON = JSONValue.object(newValue).jsonText }
     }
 
     public init(
@@ -49,8 +44,7 @@ public struct Entry: Sendable, Hashable, Codable {
     /// module that makes thousands of entries. Each text must be what ``JSONValue/jsonText``
     /// writes for the object (compact, keys sorted, the same escapes): entries are equal when
     /// their texts are, so text written any other way would differ from an equal dictionary's.
-    /// Inlinable: a module making thousands of entries builds each in place.
-    @inlinable public init(
+    public init(
         id: String, title: String, authors: [String] = [], date: String? = nil, status: String? = nil,
         notices: [String] = [], annotationsJSON: String, fieldsJSON: String
     ) {
@@ -60,8 +54,8 @@ public struct Entry: Sendable, Hashable, Codable {
         self.date = date
         self.status = status
         self.notices = notices
-        annotationsText = annotationsJSON
-        fieldsText = fieldsJSON
+        self.annotationsJSON = annotationsJSON
+        self.fieldsJSON = fieldsJSON
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -78,8 +72,8 @@ public struct Entry: Sendable, Hashable, Codable {
         date = try container.decodeIfPresent(String.self, forKey: .date)
         status = try container.decodeIfPresent(String.self, forKey: .status)
         notices = try container.decode([String].self, forKey: .notices)
-        annotationsText = try Self.objectText(container, .annotations)
-        fieldsText = try Self.objectText(container, .fields)
+        annotationsJSON = try Self.objectText(container, .annotations)
+        fieldsJSON = try Self.objectText(container, .fields)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -90,8 +84,8 @@ public struct Entry: Sendable, Hashable, Codable {
         try container.encodeIfPresent(date, forKey: .date)
         try container.encodeIfPresent(status, forKey: .status)
         try container.encode(notices, forKey: .notices)
-        try container.encode(annotationsText, forKey: .annotations)
-        try container.encode(fieldsText, forKey: .fields)
+        try container.encode(annotationsJSON, forKey: .annotations)
+        try container.encode(fieldsJSON, forKey: .fields)
     }
 
     private static func objectText(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String {
