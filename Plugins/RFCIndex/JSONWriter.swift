@@ -69,18 +69,18 @@ struct JSONWriter {
         next += count
     }
 
-    mutating func null() { raw("null") }
+    @inline(__always) mutating func null() { raw("null") }
 
-    mutating func bool(_ value: Bool) {
+    @inline(__always) mutating func bool(_ value: Bool) {
         if value { raw("true") } else { raw("false") }
     }
 
-    mutating func number(_ value: Int) {
+    @inline(__always) mutating func number(_ value: Int) {
         reserve(20)
         next += Self.write(value, at: next)
     }
 
-    mutating func numbers(_ values: ScratchList<Int>) {
+    @inline(__always) mutating func numbers(_ values: ScratchList<Int>) {
         let count = values.count
         // Most relations are empty.
         guard count > 0 else { return raw("[]") }
@@ -130,7 +130,7 @@ struct JSONWriter {
     }
 
     /// `"1981-09"`, as ``IndexDates/Parts/iso`` writes it.
-    mutating func date(_ date: IndexDates.Parts) {
+    @inline(__always) mutating func date(_ date: IndexDates.Parts) {
         reserve(2 + IndexDates.Parts.longestISO)
         next[0] = UInt8(ascii: "\"")
         let count = 1 + date.write(to: next + 1)
@@ -139,7 +139,7 @@ struct JSONWriter {
     }
 
     /// The bytes of `range` as a JSON string, decoded as the entry's Strings are.
-    mutating func string(_ text: ByteText, _ range: Range<Int>) {
+    @inline(__always) mutating func string(_ text: ByteText, _ range: Range<Int>) {
         let slice = UnsafeBufferPointer(rebasing: text.text[range])
         if quote(slice, asciiOnly: true) { return }
         // UTF-8 that may be invalid, and Latin-1, become text through a String as everywhere.
@@ -158,7 +158,7 @@ struct JSONWriter {
     }
 
     /// `[…]` of the ranges as strings.
-    mutating func strings(_ text: ByteText, _ ranges: ScratchList<Range<Int>>) {
+    @inline(__always) mutating func strings(_ text: ByteText, _ ranges: ScratchList<Range<Int>>) {
         byte(UInt8(ascii: "["))
         for index in 0..<ranges.count {
             if index > 0 { byte(UInt8(ascii: ",")) }
