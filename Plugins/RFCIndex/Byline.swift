@@ -184,6 +184,8 @@ extension ByteText {
     /// Whether `range` ends with an abbreviation such as "U.S", "M.I.T" or (unless `dotted`) a
     /// lone initial, whose period is not the end of a sentence unless a person's name follows.
     func endsWithAbbreviation(_ range: Range<Int>, dotted: Bool = false) -> Bool {
+        // It ends with a capital: most titles are told by their last byte.
+        guard let last = range.last, text[last] >= 0x80 || text[last].isASCIIUpper else { return false }
         var start = range.upperBound
         while start > range.lowerBound, !text[start - 1].isBlank { start -= 1 }
         var index = start

@@ -126,6 +126,25 @@ struct ByteText {
         return nil
     }
 
+    /// The last `byte` or `other` within `range`.
+    func last(_ byte: UInt8, or other: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        var end = range.upperBound
+        let pattern = Self.repeated(byte)
+        let otherPattern = Self.repeated(other)
+        while end - range.lowerBound >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self))
+            let hits = Self.zeroBytesExact(word ^ pattern) | Self.zeroBytesExact(word ^ otherPattern)
+            if hits != 0 { return end - 1 - hits.leadingZeroBitCount / 8 }
+            end -= 8
+        }
+        while end > range.lowerBound {
+            end -= 1
+            if base[end] == byte || base[end] == other { return end }
+        }
+        return nil
+    }
+
     private static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
 
     /// The high bit of each zero byte of `word` set, and maybe of bytes above the lowest zero

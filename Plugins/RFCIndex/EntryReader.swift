@@ -5,6 +5,10 @@ struct EntryReader {
     private let groups = ScratchList<Range<Int>>()
     private let items = ScratchList<Range<Int>>()
     private var repeated = RepeatedValues()
+    /// The ISO text of each month of the index's years, made once: most entries have no day.
+    private var months: [String?] = []
+    private static let firstYear = 1960
+    private static let years = 140
 
     init(encoding: TextEncoding) {
         self.encoding = encoding
@@ -35,10 +39,22 @@ struct EntryReader {
         return true
     }
 
+    private mutating func isoText(_ date: IndexDates.Parts) -> String {
+        guard date.day == nil, date.year >= Self.firstYear, date.year < Self.firstYear + Self.years else { return date.iso }
+        let slot = (date.year - Self.firstYear) * 12 + date.month - 1
+        if months.isEmpty { months = Array(repeating: nil, count: Self.years * 12) }
+        if let known = months[slot] { return known }
+        let text = date.iso
+        months[slot] = text
+        return text
+    }
+
     private static func openingBracket(_ text: ByteText, closing: Int, after start: Int) -> Int? {
-        // Mostly the nearest "(" before, with no ")" between; else the brackets are counted.
-        if let open = text.last(Byte.openParen, in: start..<closing), text.first(Byte.closeParen, in: open..<closing) == nil {
-            return open
+        // Mostly the nearest bracket before is the "(": else the brackets are counted.
+        if let bracket = text.last(Byte.openParen, or: Byte.closeParen, in: start..<closing),
+            text[bracket] == Byte.openParen
+        {
+            return bracket
         }
         var depth = 0
         var index = closing
@@ -63,7 +79,7 @@ struct EntryReader {
         var rest = withoutPeriod
         if let date = IndexDates.trailing(in: text, rest) {
             record.date = date.date
-            record.isoDate = date.date.iso
+            record.isoDate = isoText(date.date)
             rest = text.trimmed(rest.lowerBound..<date.start)
             if text.endsWithPeriod(rest) { rest = rest.lowerBound..<rest.upperBound - 1 }
         } else {
