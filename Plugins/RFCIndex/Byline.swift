@@ -98,7 +98,7 @@ extension Byline {
 extension ByteText {
     /// The last comma in `range` before `end` that separates parts as ``forEachPart(_:by:_:)``
     /// has it: one followed by a blank or ending `range`.
-    func lastSeparator(in range: Range<Int>, before end: Int) -> Int? {
+    @inline(__always) func lastSeparator(in range: Range<Int>, before end: Int) -> Int? {
         var end = end
         while let comma = last(Byte.comma, in: range.lowerBound..<end) {
             if comma + 1 == range.upperBound || text[comma + 1].isBlank { return comma }
@@ -121,7 +121,7 @@ extension ByteText {
     }
 
     /// A word that follows a name after a comma: "Ed.", "II", "et al.".
-    func isSuffix(_ range: Range<Int>) -> Bool {
+    @inline(__always) func isSuffix(_ range: Range<Int>) -> Bool {
         switch range.count {
         case 2: equals(range, "II") || equals(range, "IV")
         case 3: equals(range, "Ed.") || equals(range, "III") || isJuniorOrSenior(range)
@@ -207,7 +207,7 @@ extension ByteText {
 
     /// One word of initials: "J.", "S.D.", "Ch.", "JH.", "WCH.", "J-P.", "H.-W.", "Y(J).", or a
     /// lone capital as in "S P. Romano".
-    func isInitial(_ word: Range<Int>) -> Bool {
+    @inline(__always) func isInitial(_ word: Range<Int>) -> Bool {
         // Every initial ends with its period but a lone capital: most surnames are told by
         // their last byte, and "J.", the common initial, without the general walk.
         guard text[word.upperBound - 1] == Byte.period else {
@@ -260,7 +260,7 @@ extension ByteText {
         equals(range, "Jr.") || equals(range, "Sr.")
     }
 
-    func endsWithPeriod(_ range: Range<Int>) -> Bool {
+    @inline(__always) func endsWithPeriod(_ range: Range<Int>) -> Bool {
         !range.isEmpty && text[range.upperBound - 1] == Byte.period
     }
 }

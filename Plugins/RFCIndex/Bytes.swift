@@ -91,7 +91,7 @@ struct ByteText {
     /// The first `byte` within `range`, looked for eight bytes at a time: a byte at a time,
     /// finding line ends and commas was a tenth of the parse, and the C library's `memchr`
     /// costs more in its call than the few dozen bytes it is mostly asked to search.
-    func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
+    @inline(__always) func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
         guard let base = text.baseAddress else { return nil }
         var index = range.lowerBound
         let pattern = Self.repeated(byte)
@@ -109,7 +109,7 @@ struct ByteText {
     }
 
     /// The last `byte` within `range`, looked for as ``first(_:in:)`` does.
-    func last(_ byte: UInt8, in range: Range<Int>) -> Int? {
+    @inline(__always) func last(_ byte: UInt8, in range: Range<Int>) -> Int? {
         guard let base = text.baseAddress else { return nil }
         var end = range.upperBound
         let pattern = Self.repeated(byte)
@@ -127,7 +127,7 @@ struct ByteText {
     }
 
     /// The last `byte` or `other` within `range`.
-    func last(_ byte: UInt8, or other: UInt8, in range: Range<Int>) -> Int? {
+    @inline(__always) func last(_ byte: UInt8, or other: UInt8, in range: Range<Int>) -> Int? {
         guard let base = text.baseAddress else { return nil }
         var end = range.upperBound
         let pattern = Self.repeated(byte)
@@ -187,14 +187,8 @@ struct ByteText {
         if !last.isEmpty { body(last) }
     }
 
-    /// The parts of `range` as ``forEachPart(_:by:_:)`` finds them, in `parts`.
-    func split(_ range: Range<Int>, by byte: UInt8, into parts: ScratchList<Range<Int>>) {
-        parts.removeAll()
-        forEachPart(range, by: byte) { parts.append($0) }
-    }
-
     /// The next blank-separated word at or after `index`, advancing `index` past it.
-    func nextWord(_ index: inout Int, before end: Int) -> Range<Int>? {
+    @inline(__always) func nextWord(_ index: inout Int, before end: Int) -> Range<Int>? {
         while index < end, text[index].isBlank { index += 1 }
         guard index < end else { return nil }
         let start = index
@@ -204,7 +198,7 @@ struct ByteText {
 
     /// The number written by the digits of `range`, or nil when it holds anything else or
     /// more digits than an RFC number could have.
-    func number(_ range: Range<Int>) -> Int? {
+    @inline(__always) func number(_ range: Range<Int>) -> Int? {
         guard !range.isEmpty, range.count <= 9 else { return nil }
         var value = 0
         for index in range {
@@ -216,7 +210,7 @@ struct ByteText {
 
     /// The byte length of the upper-case letter at `index` (1 to 4), or 0 when there is none.
     /// Accented capitals ("Ö.") count, so initials of non-English names are recognised.
-    func upperLetterLength(at index: Int, before end: Int) -> Int {
+    @inline(__always) func upperLetterLength(at index: Int, before end: Int) -> Int {
         guard index < end else { return 0 }
         let byte = text[index]
         if byte < 0x80 { return byte.isASCIIUpper ? 1 : 0 }
@@ -225,7 +219,7 @@ struct ByteText {
     }
 
     /// The byte length of the lower-case letter at `index`, or 0 when there is none.
-    func lowerLetterLength(at index: Int, before end: Int) -> Int {
+    @inline(__always) func lowerLetterLength(at index: Int, before end: Int) -> Int {
         guard index < end else { return 0 }
         let byte = text[index]
         if byte < 0x80 { return byte.isASCIILower ? 1 : 0 }
