@@ -142,4 +142,48 @@ import Testing
         #expect(object["obsoletedByOther"] as? [String] == ["RTR0011"])
         #expect(entry.annotationsJSON == #"{"obsoletedBy":[1617],"updatedBy":[]}"#)
     }
+
+    @Test func anEntryStoredBeforeStillDecodes() throws {
+        // The stored form has carried the open-ended keys as JSON text, keys sorted.
+        let fields = #"{"also":[],"authors":["J. Postel"],"date":"1981-09","doi":"10.17487/RFC0793","#
+            + #""formats":["TXT","HTML"],"notIssued":false,"number":793,"obsoletedBy":[9293],"obsoletes":[761],"#
+            + #""status":"INTERNET STANDARD","title":"Transmission Control Protocol","#
+            + #""updatedBy":[1122,3168,6093,6528],"updates":[]}"#
+        let stored: [String: Any] = [
+            "id": "793", "title": "Transmission Control Protocol", "authors": ["J. Postel"], "date": "1981-09",
+            "status": "INTERNET STANDARD",
+            "notices": ["Obsoleted by RFC 9293", "Updated by RFC 1122, RFC 3168, RFC 6093, RFC 6528"],
+            "annotations": #"{"obsoletedBy":[9293],"updatedBy":[1122,3168,6093,6528]}"#, "fields": fields,
+        ]
+        let decoded = try JSONDecoder().decode(Entry.self, from: JSONSerialization.data(withJSONObject: stored))
+        let parsed = try IndexFixture.entry(793)
+        #expect(decoded == parsed)
+        #expect(decoded.fields == parsed.fields)
+        #expect(decoded.annotations == ["obsoletedBy": [9293], "updatedBy": [1122, 3168, 6093, 6528]])
+        let again = try JSONDecoder().decode(Entry.self, from: JSONEncoder().encode(parsed))
+        #expect(again == parsed)
+        #expect(again.fieldsJSON == fields)
+    }
+
+    @Test func storedObjectsWrittenByOthersAreRead() throws {
+        let text = #" { "a" : [1, -2.5e+3, "x\"y\u00e9\ud83c\udfb6", true, null, {"b": {}}], "c": [] } "#
+        let entry = try Self.decoded(fields: text)
+        #expect(entry.fieldsJSON == text)
+        #expect(entry.fields == ["a": [1, .number(-2500), "x\"yé🎶", true, nil, ["b": .object([:])]], "c": []])
+    }
+
+    @Test(arguments: [
+        "[1]", "\"text\"", #"{"a":"#, #"{"a":01}"#, #"{"a":1,}"#, "{} x", #"{"a":"\ud800\u0041"}"#, #"{"a":tru}"#,
+        #"{"a":"\u12"}"#, "", #"{"a" 1}"#,
+    ])
+    func storedTextThatIsNoJSONObjectIsRejected(_ text: String) {
+        #expect(throws: DecodingError.self) { try Self.decoded(fields: text) }
+    }
+
+    static func decoded(fields: String) throws -> Entry {
+        let stored: [String: Any] = [
+            "id": "1", "title": "T", "authors": [String](), "notices": [String](), "annotations": "{}", "fields": fields,
+        ]
+        return try JSONDecoder().decode(Entry.self, from: JSONSerialization.data(withJSONObject: stored))
+    }
 }
