@@ -4,6 +4,7 @@ import ReaderKit
 
 struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Show a document: an RFC number, rfc-index, a URL or a file; fetched first when absent.")
 
     @OptionGroup var global: GlobalOptions
@@ -31,8 +32,7 @@ struct Open: AsyncParsableCommand {
             section: section)
         var output: [String] = []
         for target in targets {
-            let opened = try await reader.open(try reader.openRequest(target))
-            let rendered = try Renderer.render(opened, options)
+            let rendered = try await reader.render(try reader.openRequest(target), options)
             // JSON Lines go out as each document is ready, so a long batch streams.
             if format == .json { Terminal.printRaw(rendered) } else { output.append(rendered) }
         }

@@ -3,7 +3,7 @@ import ReaderKit
 import ReaderPluginAPI
 
 struct Sources: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the parser modules: name, request types, URL patterns, version, origin.")
+    static let configuration = CommandConfiguration(commandName: "sources", abstract: "List the parser modules: name, request types, URL patterns, version, origin.")
 
     @OptionGroup var global: GlobalOptions
 
