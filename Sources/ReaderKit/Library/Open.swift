@@ -47,21 +47,24 @@ extension Reader {
     /// A request rendered: stored documents from their view when it is current (a cat page),
     /// else opened, rendered, and the view kept for next time. Not yet sanitized.
     public func render(_ request: Request, _ options: RenderOptions) async throws -> String {
-        let variant = ViewCache.variant(options)
-        if case .file = request {} else if let entry = try store.entry(try key(of: request)), isCurrent(entry),
-            let text = store.views.read(entry.document, variant, isCurrent: { dependency in
-                ((try? store.entry(dependency.key)) ?? nil)?.document == dependency.document
-            })
-        {
-            return text
-        }
+        if let text = keptView(request, options) { return text }
         let opened = try await open(request)
         let text = try Renderer.render(opened, options)
         if let blob = opened.storedAs {
             // Derived data: failing to keep it costs the next open time, nothing else.
-            try? store.views.write(text, blob, variant, dependency: opened.dependency)
+            try? store.views.write(text, blob, variant: ViewCache.variant(options), dependency: opened.dependency)
         }
         return text
+    }
+
+    /// The kept view of a stored request, when it is current; nil in every other case
+    /// (not stored, damaged, made by an older module, rendered with an older index entry).
+    public func keptView(_ request: Request, _ options: RenderOptions) -> String? {
+        if case .file = request { return nil }
+        guard let key = try? key(of: request), let entry = (try? store.entry(key)) ?? nil, isCurrent(entry) else { return nil }
+        return store.views.read(entry.document, variant: ViewCache.variant(options)) { dependency in
+            ((try? store.entry(dependency.key)) ?? nil)?.document == dependency.document
+        }
     }
 
     /// Whether the module that made the stored document is the one registered now.

@@ -34,7 +34,7 @@ struct ViewCache: Sendable {
     func path(of document: BlobID, _ variant: String) -> String { "\(folder)/\(document.hex)/\(variant)" }
 
     /// The view, if there is one and `isCurrent` accepts its dependency.
-    func read(_ document: BlobID, _ variant: String, isCurrent: (Dependency) -> Bool) -> String? {
+    func read(_ document: BlobID, variant: String, isCurrent: (Dependency) -> Bool) -> String? {
         guard let bytes = try? FileSystem.read(path(of: document, variant)),
             let newline = bytes.firstIndex(of: UInt8(ascii: "\n"))
         else { return nil }
@@ -50,7 +50,7 @@ struct ViewCache: Sendable {
         return String(decoding: bytes[(newline + 1)...], as: UTF8.self)
     }
 
-    func write(_ text: String, _ document: BlobID, _ variant: String, dependency: Dependency?) throws {
+    func write(_ text: String, _ document: BlobID, variant: String, dependency: Dependency?) throws {
         let body = Array(text.utf8)
         var header = "reader-view 1 \(body.count) "
         if let dependency {
