@@ -106,9 +106,7 @@ public struct Store: Sendable {
 /// How documents are kept in blobs: JSON, so that anyone can read them with standard tools.
 enum DocumentCodec {
     static func encode(_ document: Document) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(document))
+        document.jsonBytes()
     }
 
     static func decode(_ bytes: [UInt8]) throws -> Document {
