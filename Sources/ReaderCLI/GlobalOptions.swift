@@ -34,7 +34,10 @@ struct GlobalOptions: ParsableArguments {
         limits.readTimeout = timeout
         limits.connectTimeout = min(timeout, limits.connectTimeout)
         if verbose { Terminal.error("store \(root)\(offline ? ", offline" : "")") }
-        return Reader(configuration: Configuration(
-            storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits))
+        // Looked at only when no built-in module serves a request; a refused library is one line.
+        let plugins = PluginShelf(environment: environment) { Terminal.error($0) }
+        return Reader(
+            configuration: Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits),
+            registry: Registry(plugins: plugins))
     }
 }
