@@ -76,6 +76,7 @@ extension Reader {
             updated.moduleVersion = module.descriptor.version
             return updated
         }
+        try? store.compactCatalog()
         return document
     }
 
@@ -83,8 +84,7 @@ extension Reader {
     func describe(_ document: Document) -> OpenedDocument {
         guard let reference = document.describedBy,
             let entry = try? store.entry(reference.key),
-            let describing = try? self.document(of: entry),
-            let match = describing.entries.first(where: { $0.id == reference.id })
+            let match = try? store.indexEntry(reference.id, of: entry)
         else { return OpenedDocument(document: document) }
         return OpenedDocument(document: document, notices: match.notices, annotations: match.annotations)
     }
