@@ -87,6 +87,14 @@ import Testing
         #expect(document["title"] as? String == "This API is so Fetching!")
         let stats = try object(try await reader.run(["cache", "stats", "--json"]).stdout)
         #expect("\(stats)".contains("feed"))
+
+        // The module's request type: its `locate`, through the library.
+        let fetch = try await reader.run(["fetch", "feed", server.baseURL + "/feed.xml"])
+        #expect(fetch.status == 0, "\(fetch)")
+        #expect(fetch.stdout.hasPrefix(server.baseURL + "/feed.xml: 3 entries (0 new, 0 updated), "))
+        let wrong = try await reader.run(["fetch", "feed", "793"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr == "reader: feed takes the feed's address: reader fetch feed https://example.org/feed.xml\n")
     }
 
     @Test func aFeedFileOpensThroughTheModule() async throws {

@@ -99,7 +99,7 @@ struct ForeignModule: ParserModule {
             error.module = name
             return error
         case READER_MODULE_REQUEST_ERROR:
-            return RequestError("\(name): \(text ?? "bad request")")
+            return RequestError(text ?? "\(name) cannot read this request")
         default:
             return failure(text ?? "it failed without saying why (status \(status))")
         }
