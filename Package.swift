@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         // Every module's `Plugins/<Name>/Cases/`, run against the module registered under its name.
-        .testTarget(name: "ModuleCaseTests", dependencies: ["ReaderKit", "ReaderModuleCases"]),
+        .testTarget(name: "ModuleCaseTests", dependencies: ["ReaderKit", "ReaderModuleCases", "ReaderModuleExport"]),
         // Faulty module libraries for the plugin end-to-end tests (Tests/ModuleFixtures/README.md).
         .target(name: "FaultyModule", dependencies: ["ReaderModuleExport"], path: "Tests/ModuleFixtures/FaultyModule"),
         .target(name: "FutureAPIModule", path: "Tests/ModuleFixtures/FutureAPIModule"),

@@ -37,17 +37,18 @@ import Testing
     @Test func builtInRequestsNeverLoadThePluginPath() async throws {
         let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.fixture("FutureAPIModule")])
         let reader = try reader(plugins)
-        let file = try await reader.run(["open", Corpus.url("rfc/rfc1.txt").path, "--format", "json"])
+        let file = try await reader.run(["open", Corpus.url("rfc/rfc1.txt").path, "--format", "json", "--verbose"])
         #expect(file.status == 0, "\(file)")
-        #expect(file.stderr == "")
+        #expect(file.stderr == "reader: store \(store)\n")
         let page = try await reader.run(["open", Corpus.url("html/mercurial/source.html").path, "--format", "json"])
         #expect(page.status == 0)
         #expect(page.stderr == "")
         let offline = try await reader.run(["open", "793", "--offline"])
         #expect(offline.status == 3)
         #expect(!offline.stderr.contains("FutureAPI"))
-        let unknown = try await reader.run(["open", "nothing-here"])
+        let unknown = try await reader.run(["open", "nothing-here", "--verbose"])
         #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("reader: looking for modules in \(plugins)\n"))
         #expect(unknown.stderr.contains("libFutureAPIModule"))
     }
 

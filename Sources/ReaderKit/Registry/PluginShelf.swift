@@ -12,19 +12,28 @@ public final class PluginShelf: Sendable {
     public let overrides: Set<String>
     /// Told one line about each library that is refused.
     private let report: @Sendable (String) -> Void
+    /// Told one line about each module loaded (for `--verbose`).
+    private let trace: (@Sendable (String) -> Void)?
     private let loaded = Mutex<[Registry.Registration]?>(nil)
 
-    public init(folders: [String], overrides: Set<String> = [], report: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        folders: [String], overrides: Set<String> = [], report: @escaping @Sendable (String) -> Void = { _ in },
+        trace: (@Sendable (String) -> Void)? = nil
+    ) {
         self.folders = folders
         self.overrides = overrides
         self.report = report
+        self.trace = trace
     }
 
     /// The shelf the contract's environment describes (`READER_PLUGIN_PATH`, …).
-    public convenience init(environment: [String: String], report: @escaping @Sendable (String) -> Void = { _ in }) {
+    public convenience init(
+        environment: [String: String], report: @escaping @Sendable (String) -> Void = { _ in },
+        trace: (@Sendable (String) -> Void)? = nil
+    ) {
         self.init(
             folders: PluginPath.folders(environment: environment), overrides: PluginPath.overrides(environment: environment),
-            report: report)
+            report: report, trace: trace)
     }
 
     /// The modules, loading them on the first call. A module whose name is taken (by a
@@ -34,6 +43,7 @@ public final class PluginShelf: Sendable {
             if let loaded { return loaded }
             var names = taken
             var found: [Registry.Registration] = []
+            trace?("looking for modules in \(folders.joined(separator: ":"))")
             for path in PluginPath.libraries(in: folders) {
                 switch ModuleLibrary.load(path) {
                 case .failure(let refusal):
@@ -44,6 +54,7 @@ public final class PluginShelf: Sendable {
                         continue
                     }
                     found.append(Registry.Registration(module: module, origin: path))
+                    trace?("module \(module.descriptor.name) \(module.descriptor.version) loaded from \(path)")
                 }
             }
             loaded = found
