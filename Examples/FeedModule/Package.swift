@@ -2,8 +2,8 @@
 import PackageDescription
 
 // A parser module outside reader: Atom and RSS 2.0 feeds, built as a library that reader loads
-// at run time from its plugin path. It depends on reader for the plugin API and the export
-// glue only; its tests run its Cases/ with reader's case runner.
+// at run time from its plugin path. It depends on reader's module kit only (the plugin API and
+// the export glue); its tests run its Cases/ with reader's case runner.
 let package = Package(
     name: "FeedModule",
     platforms: [.macOS(.v14)],
@@ -11,20 +11,21 @@ let package = Package(
         .library(name: "FeedModule", type: .dynamic, targets: ["FeedModule"])
     ],
     dependencies: [
-        // Outside this repository: .package(url: "<reader's repository>", from: "<version>")
-        .package(name: "reader", path: "../..")
+        // reader's module kit: the plugin API, the export glue and the case runner, without
+        // reader's own dependencies. Outside this repository, the path of your clone's ModuleKit.
+        .package(name: "ReaderModuleKit", path: "../../ModuleKit")
     ],
     targets: [
         .target(
             name: "FeedModule",
             dependencies: [
-                .product(name: "ReaderPluginAPI", package: "reader"),
-                .product(name: "ReaderModuleExport", package: "reader"),
+                .product(name: "ReaderPluginAPI", package: "ReaderModuleKit"),
+                .product(name: "ReaderModuleExport", package: "ReaderModuleKit"),
             ]
         ),
         .testTarget(
             name: "FeedModuleTests",
-            dependencies: ["FeedModule", .product(name: "ReaderModuleCases", package: "reader")]
+            dependencies: ["FeedModule", .product(name: "ReaderModuleCases", package: "ReaderModuleKit")]
         ),
     ]
 )
