@@ -75,7 +75,7 @@ let package = Package(
         // Speed, measured in release against references taken in the same run (Benchmarks/README.md).
         .executableTarget(
             name: "ReaderBench",
-            dependencies: ["ReaderPluginAPI"] + builtinModules.map { .target(name: $0.name) },
+            dependencies: ["ReaderKit", "ReaderPluginAPI"] + builtinModules.map { .target(name: $0.name) },
             path: "Benchmarks/ReaderBench"
         ),
 

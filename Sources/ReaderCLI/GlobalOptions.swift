@@ -27,6 +27,10 @@ struct GlobalOptions: ParsableArguments {
 
     /// The engine, configured from these options and the environment.
     func makeReader() -> Reader {
+        Self.makeReader(cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose)
+    }
+
+    static func makeReader(cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double = 30, verbose: Bool = false) -> Reader {
         let environment = ProcessInfo.processInfo.environment
         let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
         let settings = Settings(environment.filter { $0.key.hasPrefix("READER_") })

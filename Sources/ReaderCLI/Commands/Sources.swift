@@ -5,6 +5,7 @@ import ReaderPluginAPI
 
 struct Sources: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sources",
         abstract: "List the parser modules: name, request types, URL patterns, version, origin.",
         discussion: """
             Third-party modules are loaded from READER_PLUGIN_PATH (folders separated by colons), \

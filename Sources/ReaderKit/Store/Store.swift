@@ -12,6 +12,7 @@ public struct Store: Sendable {
     public let blobs: BlobStore
     public let catalog: CatalogFile
     let entryTables: EntryTable
+    let views: ViewCache
     let writersLockPath: String
 
     public init(root: String) {
@@ -19,6 +20,7 @@ public struct Store: Sendable {
         blobs = BlobStore(folder: root + "/objects")
         catalog = CatalogFile(root: root)
         entryTables = EntryTable(folder: root + "/entries")
+        views = ViewCache(folder: root + "/views")
         writersLockPath = root + "/writers.lock"
     }
 
