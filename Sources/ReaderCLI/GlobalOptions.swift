@@ -38,7 +38,12 @@ struct GlobalOptions: ParsableArguments {
         limits.readTimeout = timeout
         limits.connectTimeout = min(timeout, limits.connectTimeout)
         if verbose { Terminal.error("store \(root)\(offline ? ", offline" : "")") }
-        return Reader(configuration: Configuration(
-            storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits))
+        // Looked at only when no built-in module serves a request; a refused library is one line.
+        let say: @Sendable (String) -> Void = { Terminal.error($0) }
+        let trace = verbose ? say : nil
+        let plugins = PluginShelf(environment: environment, report: say, trace: trace)
+        return Reader(
+            configuration: Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits),
+            registry: Registry(plugins: plugins))
     }
 }
