@@ -227,12 +227,13 @@ struct JSONBytes {
     mutating func entry(_ entry: Entry) {
         raw("{")
         key("annotations", first: true)
-        string(JSONValue.object(entry.annotations).jsonText)
+        // Kept as the JSON text it is stored as: no dictionary is built.
+        string(entry.annotationsJSON)
         key("authors")
         strings(entry.authors)
         if let date = entry.date { key("date"); string(date) }
         key("fields")
-        string(JSONValue.object(entry.fields).jsonText)
+        string(entry.fieldsJSON)
         key("id")
         string(entry.id)
         key("notices")
