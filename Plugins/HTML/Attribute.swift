@@ -20,8 +20,10 @@ enum AttributeName: UInt8, Sendable {
     ]
 }
 
+/// An attribute of a parsed element; its value is a range of ``DOM/bytes`` ("" for an
+/// attribute written without a value).
 struct Attribute {
     var name: AttributeName
-    /// "" for an attribute written without a value.
-    var value: String
+    var start: Int32
+    var count: Int32
 }

@@ -57,7 +57,7 @@ struct Cleaner {
         var node = dom[part].firstChild
         while node != -1 {
             if dom.tag(node) != .text,
-                Hints.hasShareToken(dom.hints(node)),
+                dom[node].hints.contains(.share),
                 dom.textLength(node) < 500
             {
                 let next = dom.following(node, within: part, skippingChildren: true)

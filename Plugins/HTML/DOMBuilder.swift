@@ -1,4 +1,5 @@
 internal import CLibXML2
+import Glibc
 
 /// What the page says about itself outside its body text, gathered while parsing.
 struct PageHead {
@@ -8,21 +9,6 @@ struct PageHead {
     var title: String?
     var baseHref: String?
     var language: String?
-}
-
-/// Owns the ``TreeState`` while libxml2 runs; its SAX callbacks find it through the parser
-/// context. One stored property, so that each callback pays for one exclusivity check.
-final class TreeBuilder {
-    var tree: TreeState
-
-    init(context: htmlParserCtxtPtr) { tree = TreeState(context: context) }
-
-    static func from(_ context: UnsafeMutableRawPointer?) -> TreeBuilder? {
-        guard let context else { return nil }
-        let parser = context.assumingMemoryBound(to: htmlParserCtxt.self)
-        guard let builder = parser.pointee._private else { return nil }
-        return Unmanaged<TreeBuilder>.fromOpaque(builder).takeUnretainedValue()
-    }
 }
 
 /// Receives libxml2's SAX events and builds the ``DOM``: elements with the attributes the
@@ -42,13 +28,22 @@ struct TreeState {
     private var stopped = false
     /// Where the text of the ignored element goes, when it is wanted.
     private var capture: (kind: Tag, text: [UInt8])?
-    private var pendingText: [UInt8] = []
+    /// Where the text not yet in a node starts in ``DOM/bytes``: text arrives in pieces.
+    private var pendingStart = -1
     private var names = PointerCache<Tag>(filler: .other)
     private var attributeNames = PointerCache<AttributeName?>(filler: nil)
 
     init(context: htmlParserCtxtPtr) {
         self.context = context
         dom.nodes.reserveCapacity(2048)
+        dom.bytes.reserveCapacity(1 << 16)
+    }
+
+    /// The state of the parse that `context` (libxml2's parser context) is running.
+    static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TreeState>? {
+        guard let context else { return nil }
+        let parser = context.assumingMemoryBound(to: htmlParserCtxt.self)
+        return parser.pointee._private?.assumingMemoryBound(to: TreeState.self)
     }
 
     mutating func finish() -> (dom: DOM, head: PageHead) {
@@ -80,7 +75,7 @@ struct TreeState {
         noteHeadElement(tag, index)
         if tag.isOpaque {
             ignoredDepth = 1
-            let isJSONLD = tag == .script && (dom.attribute(index, .type)?.lowercased().contains("ld+json") ?? false)
+            let isJSONLD = tag == .script && dom.attributeBytes(index, .type).map(TreeState.namesJSONLD) ?? false
             capture = isJSONLD ? (.script, []) : nil
         } else if tag == .title, head.title == nil {
             capture = (.title, [])
@@ -111,15 +106,20 @@ struct TreeState {
         guard !stopped, let text, length > 0 else { return }
         let chunk = UnsafeBufferPointer(start: text, count: Int(length))
         if capture != nil { capture?.text.append(contentsOf: chunk) }
-        if ignoredDepth == 0, currentParent != -1 { pendingText.append(contentsOf: chunk) }
+        if ignoredDepth == 0, currentParent != -1 {
+            if pendingStart == -1 { pendingStart = dom.bytes.count }
+            dom.bytes.append(contentsOf: chunk)
+        }
     }
 
     private mutating func flushText() {
-        guard !pendingText.isEmpty else { return }
-        defer { pendingText.removeAll(keepingCapacity: true) }
-        var node = Node(tag: .text, payload: Int32(dom.texts.count))
-        pendingText.withUnsafeBufferPointer { TextMeasure.measure($0, into: &node) }
-        dom.texts.append(String(decoding: pendingText, as: UTF8.self))
+        guard pendingStart != -1 else { return }
+        let start = pendingStart
+        pendingStart = -1
+        var node = Node(tag: .text, payload: Int32(start), payloadCount: Int32(dom.bytes.count - start))
+        dom.bytes.withUnsafeBufferPointer { all in
+            TextMeasure.measure(UnsafeBufferPointer(rebasing: all[start...]), into: &node)
+        }
         let index = Int32(dom.nodes.count)
         dom.nodes.append(node)
         dom.link(index, to: currentParent)
@@ -134,11 +134,11 @@ struct TreeState {
         return names.value(for: UnsafeRawPointer(name)) { Tag(name: String(cString: name)) }
     }
 
+    /// Keeps the attributes the extractor reads, their values as bytes, and what they hint.
     private mutating func readAttributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, into node: inout Node) {
         guard let list else { return }
         var cursor = list
-        var className: [UInt8] = []
-        var id: [UInt8] = []
+        var hints = ElementHintReader()
         while let name = cursor.pointee {
             let value = cursor[1]
             cursor += 2
@@ -146,21 +146,18 @@ struct TreeState {
                 AttributeName(html: String(cString: name))
             }
             guard let known else { continue }
-            let text = value.map { String(cString: $0) } ?? ""
-            dom.attributes.append(Attribute(name: known, value: text))
-            node.attributeCount += 1
-            if known == .class { className = Array(text.lowercased().utf8) }
-            if known == .id { id = Array(text.lowercased().utf8) }
+            let buffer = UnsafeBufferPointer(start: value, count: value.map { strlen($0) } ?? 0)
+            dom.attributes.append(Attribute(name: known, start: Int32(dom.bytes.count), count: Int32(buffer.count)))
+            dom.bytes.append(contentsOf: buffer)
+            node.payloadCount += 1
+            hints.read(known, buffer)
         }
-        if !className.isEmpty || !id.isEmpty {
-            let index = dom.nodes.count
-            if dom.classNames.count < index + 1 {
-                dom.classNames.append(contentsOf: repeatElement([], count: index + 1 - dom.classNames.count))
-                dom.ids.append(contentsOf: repeatElement([], count: index + 1 - dom.ids.count))
-            }
-            dom.classNames[index] = className
-            dom.ids[index] = id
-        }
+        node.hints = hints.hints
+        node.classWeight = hints.classWeight
+    }
+
+    private static func namesJSONLD(_ type: ArraySlice<UInt8>) -> Bool {
+        Hints.contains(type.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, Array("ld+json".utf8))
     }
 
     private mutating func noteHeadElement(_ tag: Tag, _ index: Int32) {

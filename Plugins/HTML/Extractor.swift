@@ -58,8 +58,8 @@ struct ContentExtractor {
                     node = remove(node)
                     continue
                 }
-                let role = dom.attribute(node, .role)
-                if role == "dialog", dom.attribute(node, .ariaModal) == "true" {
+                let hints = dom[node].hints
+                if hints.contains(.modalDialog) {
                     node = remove(node)
                     continue
                 }
@@ -79,14 +79,13 @@ struct ContentExtractor {
                     continue
                 }
                 if flags.stripUnlikely {
-                    let hints = dom.hints(node)
-                    if tag != .a, Hints.matches(hints, Hints.unlikely), !Hints.matches(hints, Hints.maybeCandidate),
+                    if tag != .a, hints.contains(.unlikely), !hints.contains(.maybeCandidate),
                         !dom.hasAncestor(node, .table, maxDepth: 3), !dom.hasAncestor(node, .code, maxDepth: 3)
                     {
                         node = remove(node)
                         continue
                     }
-                    if let role, unlikelyRoles.contains(role) {
+                    if hints.contains(.unlikelyRole) {
                         node = remove(node)
                         continue
                     }

@@ -16,7 +16,14 @@ func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: Pa
         throw ParseError(module: "html", reason: "could not start the HTML parser")
     }
     defer { htmlFreeParserCtxt(context) }
-    let builder = TreeBuilder(context: context)
+    // The parse's state lives at a fixed address that the callbacks find through the context:
+    // no reference counting and no exclusivity checks on the hot path.
+    let state = UnsafeMutablePointer<TreeState>.allocate(capacity: 1)
+    state.initialize(to: TreeState(context: context))
+    defer {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
     if let sax = context.pointee.sax {
         // The context owns its own copy of the handler table, so this changes nothing global.
         sax.pointee.startDocument = nil
@@ -27,18 +34,18 @@ func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: Pa
         sax.pointee.processingInstruction = nil
         sax.pointee.reference = nil
         sax.pointee.startElement = { context, name, attributes in
-            TreeBuilder.from(context)?.tree.start(name, attributes)
+            TreeState.from(context)?.pointee.start(name, attributes)
         }
         sax.pointee.endElement = { context, name in
-            TreeBuilder.from(context)?.tree.end()
+            TreeState.from(context)?.pointee.end()
         }
         sax.pointee.characters = { context, text, length in
-            TreeBuilder.from(context)?.tree.characters(text, length)
+            TreeState.from(context)?.pointee.characters(text, length)
         }
         sax.pointee.ignorableWhitespace = sax.pointee.characters
         sax.pointee.cdataBlock = sax.pointee.characters
     }
-    context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+    context.pointee._private = UnsafeMutableRawPointer(state)
     // No NOBLANKS: its idea of ignorable white space drops spaces between inline elements.
     let options =
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
@@ -53,8 +60,7 @@ func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: Pa
     }
     // With the tree-building callbacks gone there is no document, but free one if there is.
     if let document { xmlFreeDoc(document) }
-    withExtendedLifetime(builder) {}
-    return builder.tree.finish()
+    return state.pointee.finish()
 }
 
 /// Whether libxml2 (with iconv) can decode `name`.

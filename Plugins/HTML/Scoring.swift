@@ -20,19 +20,10 @@ let advertisementLabels: Set<String> = [
     "chargement…", "chargement...", "cargando", "cargando…", "cargando...",
 ]
 
-/// The ARIA roles of page furniture.
-let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
-
 extension DOM {
     /// +25 per positive, -25 per negative word in the class and in the id.
     func classWeight(_ index: Int32, flags: ExtractionFlags) -> Double {
-        guard flags.weightClasses else { return 0 }
-        var weight = 0.0
-        for text in [className(index), id(index)] where !text.isEmpty {
-            if Hints.matches(text, Hints.negative) || Hints.hasHidToken(text) { weight -= 25 }
-            if Hints.matches(text, Hints.positive) { weight += 25 }
-        }
-        return weight
+        flags.weightClasses ? Double(self[index].classWeight) : 0
     }
 
     /// A candidate's starting score: what its element type says, plus its class weight.
@@ -48,25 +39,10 @@ extension DOM {
         return score + classWeight(index, flags: flags)
     }
 
-    /// Hidden by inline style, the `hidden` attribute or `aria-hidden` (except the fallback
-    /// images of formulas, which are hidden from screen readers but shown).
-    func isProbablyVisible(_ index: Int32) -> Bool {
-        if let style = attribute(index, .style), Hints.hidesElement(style) { return false }
-        if attribute(index, .hidden) != nil { return false }
-        if let ariaHidden = attribute(index, .ariaHidden), ariaHidden == "true",
-            !Hints.contains(className(index), Array("fallback-image".utf8))
-        {
-            return false
-        }
-        return true
-    }
+    func isProbablyVisible(_ index: Int32) -> Bool { !self[index].hints.contains(.hidden) }
 
     /// An element, such as a link to the author, that names who wrote the page.
-    func looksLikeByline(_ index: Int32) -> Bool {
-        if attribute(index, .rel) == "author" { return true }
-        if let itemprop = attribute(index, .itemprop), itemprop.contains("author") { return true }
-        return Hints.matches(className(index), Hints.byline) || Hints.matches(id(index), Hints.byline)
-    }
+    func looksLikeByline(_ index: Int32) -> Bool { self[index].hints.contains(.byline) }
 
     /// An element that only says "Advertisement" or "Loading…", in one of several languages.
     func isAdvertisementLabel(_ index: Int32) -> Bool {
