@@ -201,6 +201,19 @@ enum TextMeasure {
         node.leadingSpace = count > 0 && SpaceCollapser.spaceWidth(text, at: 0) > 0
         while index < count {
             let byte = text[index]
+            if byte < 0x80 {  // most text is ASCII: no need to look further
+                if byte <= 0x20 || byte == 0x7F {
+                    if !inSpace { length += 1 }
+                    inSpace = true
+                } else {
+                    inSpace = false
+                    blank = false
+                    length += 1
+                    if byte == 0x2C { commas += 1 }
+                }
+                index += 1
+                continue
+            }
             let space = SpaceCollapser.spaceWidth(text, at: index)
             if space > 0 {
                 if !inSpace { length += 1 }
@@ -211,8 +224,7 @@ enum TextMeasure {
             inSpace = false
             blank = false
             if byte & 0xC0 != 0x80 { length += 1 }
-            if byte == 0x2C
-                || (byte == 0xEF && index + 2 < count && text[index + 1] == 0xBC && text[index + 2] == 0x8C)  // ，
+            if (byte == 0xEF && index + 2 < count && text[index + 1] == 0xBC && text[index + 2] == 0x8C)  // ，
                 || (byte == 0xD8 && index + 1 < count && text[index + 1] == 0x8C)  // ،
             {
                 commas += 1

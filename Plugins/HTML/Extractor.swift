@@ -32,11 +32,12 @@ struct ContentExtractor {
     private func grab(_ dom: inout DOM, flags: ExtractionFlags) -> Extraction {
         var byline: String?
         let toScore = prepare(&dom, flags: flags, byline: &byline)
-        let top = bestCandidate(&dom, scoring: toScore, flags: flags)
-        let (article, treatedAsDiv) = gatherSiblings(&dom, around: top.node, scores: top.scores)
+        let stats = SubtreeStats(dom, below: dom.root)
+        let top = bestCandidate(&dom, scoring: toScore, stats: stats, flags: flags)
+        let (article, treatedAsDiv) = gatherSiblings(&dom, around: top.node, scores: top.scores, stats: stats)
         var cleaner = Cleaner(dom: dom, flags: flags, treatedAsDiv: treatedAsDiv)
         cleaner.clean(article)
-        let length = cleaner.dom.textLength(article)
+        let length = cleaner.articleStats.textLength
         return Extraction(dom: cleaner.dom, article: article, textLength: length, byline: byline, dataTables: cleaner.dataTables)
     }
 

@@ -67,28 +67,32 @@ struct HintWords: OptionSet, Sendable {
     static let shareToken = HintWords(rawValue: 1 << 7)
 }
 
-/// Every word of every list once, grouped by first byte, so that a scan tries at each position
-/// only the few words that start with the byte found there.
+/// Every word of every list once, grouped by their first two bytes, so that a scan tries at
+/// each position only the one or two words that start with the pair found there. Flat
+/// arrays: the scan runs over every class and id of a page.
 private struct HintTable: Sendable {
     static let shared = HintTable()
 
-    private struct Word: Sendable {
-        var bytes: [UInt8]
-        /// Lists that contain the word as a plain substring.
-        var lists: HintWords
-        /// Lists that contain it only as a whole word, and how words are bounded there.
-        var tokenLists: HintWords = []
-        var underscoreBounds = false
-    }
-
-    private let words: [Word]
-    /// `words[starts[b]..<starts[b + 1]]` begin with byte `b`.
-    private let starts: [Int]
+    /// The words end to end, and where each starts and ends in `text`.
+    private let text: [UInt8]
+    private let bounds: [(start: Int, end: Int)]
+    /// Lists that contain the word as a plain substring.
+    private let lists: [HintWords]
+    /// Lists that contain it only as a whole word.
+    private let tokenLists: [HintWords]
+    /// Whether `_` and other non-alphanumerics bound the word (else only spaces do).
+    private let looseBounds: [Bool]
+    /// One bit per pair of bytes that starts a word: most positions are ruled out with one load.
+    private let pairs: [UInt64]
+    /// Set bits before each word of `pairs`, so that a set bit's rank indexes `groups`.
+    private let ranks: [Int]
+    /// The words that start with the pair of that rank.
+    private let groups: [Range<Int>]
 
     init() {
-        var byText: [[UInt8]: Word] = [:]
+        var plain: [[UInt8]: HintWords] = [:]
         func add(_ list: [String], _ lists: HintWords) {
-            for text in list { byText[Array(text.utf8), default: Word(bytes: Array(text.utf8), lists: [])].lists.insert(lists) }
+            for word in list { plain[Array(word.utf8), default: []].insert(lists) }
         }
         add(Hints.unlikely, .unlikely)
         add(Hints.maybeCandidate, .maybeCandidate)
@@ -96,53 +100,76 @@ private struct HintTable: Sendable {
         add(Hints.negative, .negative)
         add(Hints.byline, .byline)
         add(["fallback-image"], .fallbackImage)
-        byText[Array("hid".utf8), default: Word(bytes: Array("hid".utf8), lists: [])].tokenLists = .hidToken
-        for token in ["share", "sharedaddy"] {
-            byText[Array(token.utf8), default: Word(bytes: Array(token.utf8), lists: [])].tokenLists = .shareToken
-            byText[Array(token.utf8)]?.underscoreBounds = true
+        let tokens: [[UInt8]: HintWords] = [
+            Array("hid".utf8): .hidToken, Array("share".utf8): .shareToken, Array("sharedaddy".utf8): .shareToken,
+        ]
+        let words = Set(plain.keys).union(tokens.keys).sorted { $0.lexicographicallyPrecedes($1) }
+        var text: [UInt8] = []
+        var bounds: [(start: Int, end: Int)] = []
+        var pairs = Array(repeating: UInt64(0), count: 1024)
+        var groups: [Range<Int>] = []
+        for (index, word) in words.enumerated() {
+            bounds.append((text.count, text.count + word.count))
+            text.append(contentsOf: word)
+            let key = HintTable.key(word[0], word[1])
+            if pairs[key >> 6] & (1 << UInt64(key & 63)) != 0, let last = groups.last {
+                groups[groups.count - 1] = last.lowerBound..<(index + 1)
+            } else {
+                pairs[key >> 6] |= 1 << UInt64(key & 63)
+                groups.append(index..<(index + 1))
+            }
         }
-        let sorted = byText.values.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-        var starts = Array(repeating: sorted.count, count: 257)
-        for (index, word) in sorted.enumerated().reversed() { starts[Int(word.bytes[0])] = index }
-        for byte in stride(from: 255, through: 0, by: -1) where starts[byte] == sorted.count {
-            starts[byte] = starts[byte + 1]
+        var ranks: [Int] = []
+        var total = 0
+        for bits in pairs {
+            ranks.append(total)
+            total += bits.nonzeroBitCount
         }
-        words = sorted
-        self.starts = starts
+        self.text = text
+        self.bounds = bounds
+        self.lists = words.map { plain[$0] ?? [] }
+        self.tokenLists = words.map { tokens[$0] ?? [] }
+        self.looseBounds = words.map { tokens[$0] == .shareToken }
+        self.pairs = pairs
+        self.ranks = ranks
+        self.groups = groups
     }
 
-    func scan(_ text: UnsafeBufferPointer<UInt8>) -> HintWords {
+    private static func key(_ first: UInt8, _ second: UInt8) -> Int { Int(first) << 8 | Int(second) }
+
+    func scan(_ value: UnsafeBufferPointer<UInt8>) -> HintWords {
         var found: HintWords = []
-        let count = text.count
-        for index in 0..<count {
-            let first = Int(lower(text[index]))
-            var candidate = starts[first]
-            let end = starts[first + 1]
-            while candidate < end {
-                let word = words[candidate]
-                candidate += 1
-                let length = word.bytes.count
+        let count = value.count
+        guard count >= 2 else { return found }
+        for index in 0..<(count - 1) {
+            let key = HintTable.key(lower(value[index]), lower(value[index + 1]))
+            let bits = pairs[key >> 6]
+            let bit = UInt64(1) << UInt64(key & 63)
+            guard bits & bit != 0 else { continue }
+            for word in groups[ranks[key >> 6] + (bits & (bit - 1)).nonzeroBitCount] {
+                let (start, stop) = bounds[word]
+                let length = stop - start
                 guard index + length <= count else { continue }
-                var offset = 1
-                while offset < length, lower(text[index + offset]) == word.bytes[offset] { offset += 1 }
+                var offset = 2
+                while offset < length, lower(value[index + offset]) == text[start + offset] { offset += 1 }
                 guard offset == length else { continue }
-                found.formUnion(word.lists)
-                if !word.tokenLists.isEmpty,
-                    index == 0 || isBound(text[index - 1], word.underscoreBounds),
-                    index + length == count || isBound(text[index + length], word.underscoreBounds)
+                found.formUnion(lists[word])
+                if !tokenLists[word].isEmpty,
+                    index == 0 || isBound(value[index - 1], looseBounds[word]),
+                    index + length == count || isBound(value[index + length], looseBounds[word])
                 {
-                    found.formUnion(word.tokenLists)
+                    found.formUnion(tokenLists[word])
                 }
             }
         }
         return found
     }
 
-    private func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+    private func lower(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
 
     /// Spaces bound `hid`; anything but a letter or digit (or `_`) bounds `share`.
-    private func isBound(_ byte: UInt8, _ underscore: Bool) -> Bool {
-        guard underscore else { return byte == 0x20 }
+    private func isBound(_ byte: UInt8, _ loose: Bool) -> Bool {
+        guard loose else { return byte == 0x20 }
         let isWordByte = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
         return !isWordByte || byte == 0x5F
     }

@@ -8,6 +8,8 @@ enum InputBytes {
         if encoding == Charset.utf8 {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
             bytes = repairedUTF8(bytes)
+            replaceNULs(&bytes)
+            return MarkupThinner.thinned(bytes)
         }
         if !encoding.hasPrefix("UTF-16") { replaceNULs(&bytes) }
         return bytes
@@ -58,6 +60,11 @@ enum InputBytes {
     }
 
     private static func replaceNULs(_ bytes: inout [UInt8]) {
+        // Looked for first, so that a page without any (nearly all) is not copied.
+        let hasNUL = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
+        }
+        guard hasNUL else { return }
         bytes.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0

@@ -20,6 +20,10 @@ let advertisementLabels: Set<String> = [
     "chargement…", "chargement...", "cargando", "cargando…", "cargando...",
 ]
 
+/// The labels that are plain ASCII, as bytes: most short texts are ASCII.
+private let asciiAdvertisementLabels: Set<[UInt8]> = Set(
+    advertisementLabels.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) })
+
 extension DOM {
     /// +25 per positive, -25 per negative word in the class and in the id.
     func classWeight(_ index: Int32, flags: ExtractionFlags) -> Double {
@@ -50,8 +54,23 @@ extension DOM {
         guard child != -1, child == self[index].lastChild, tag(child) == .text, self[child].length <= 15 else {
             return false
         }
-        let words = text(child).collapsingWhitespace().lowercased()
-        return advertisementLabels.contains(words)
+        let raw = textBytes(child)
+        guard raw.allSatisfy({ $0 < 0x80 }) else {
+            return advertisementLabels.contains(text(child).collapsingWhitespace().lowercased())
+        }
+        // ASCII: collapse and lowercase the bytes, no `String` needed.
+        var words: [UInt8] = []
+        var space = false
+        for byte in raw {
+            if byte <= 0x20 || byte == 0x7F {
+                space = !words.isEmpty
+            } else {
+                if space { words.append(0x20) }
+                space = false
+                words.append(byte &- 65 < 26 ? byte | 0x20 : byte)
+            }
+        }
+        return asciiAdvertisementLabels.contains(words)
     }
 
     /// No text, and no children but line breaks and rules.
