@@ -33,10 +33,19 @@ struct TreeState {
     private var names = PointerCache<Tag>(filler: .other)
     private var attributeNames = PointerCache<AttributeName?>(filler: nil)
 
-    init(context: htmlParserCtxtPtr) {
+    /// The attributes the thinner read, found through the `_=N` markers it left.
+    private let preparsed: PreparsedAttributes
+    /// The last record taken: each is taken once, in order.
+    private var lastRecord = -1
+
+    init(context: htmlParserCtxtPtr, preparsed: PreparsedAttributes, pageSize: Int) {
         self.context = context
-        dom.nodes.reserveCapacity(2048)
-        dom.bytes.reserveCapacity(1 << 16)
+        self.preparsed = preparsed
+        // Records point into the values, which lead the DOM's bytes; text follows them.
+        dom.bytes = preparsed.values
+        dom.bytes.reserveCapacity(preparsed.values.count + pageSize / 2)
+        dom.nodes.reserveCapacity(max(256, pageSize / 40))
+        dom.attributes.reserveCapacity(preparsed.attributes.count + 64)
     }
 
     /// The state of the parse that `context` (libxml2's parser context) is running.
@@ -137,8 +146,22 @@ struct TreeState {
     /// Keeps the attributes the extractor reads, their values as bytes, and what they hint.
     private mutating func readAttributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, into node: inout Node) {
         guard let list else { return }
-        var cursor = list
         var hints = ElementHintReader()
+        defer {
+            node.hints = hints.hints
+            node.classWeight = hints.classWeight
+        }
+        if let record = preparsedRecord(list) {
+            dom.attributes.append(contentsOf: record)
+            node.payloadCount = Int32(record.count)
+            dom.bytes.withUnsafeBufferPointer { bytes in
+                for attribute in record {
+                    hints.read(attribute.name, UnsafeBufferPointer(rebasing: bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)]))
+                }
+            }
+            return
+        }
+        var cursor = list
         while let name = cursor.pointee {
             let value = cursor[1]
             cursor += 2
@@ -152,8 +175,22 @@ struct TreeState {
             node.payloadCount += 1
             hints.read(known, buffer)
         }
-        node.hints = hints.hints
-        node.classWeight = hints.classWeight
+    }
+
+    /// The record a `_=N` marker names, when it is the tag's only attribute.
+    private mutating func preparsedRecord(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> ArraySlice<Attribute>? {
+        guard let name = list[0], name[0] == UInt8(ascii: "_"), name[1] == 0, list[2] == nil, let value = list[1] else {
+            return nil
+        }
+        var number = 0
+        var cursor = value
+        while cursor.pointee &- 0x30 < 10, number < Int32.max {
+            number = number * 10 + Int(cursor.pointee - 0x30)
+            cursor += 1
+        }
+        guard cursor.pointee == 0, number > lastRecord, number < preparsed.records.count else { return nil }
+        lastRecord = number
+        return preparsed.record(number)
     }
 
     private static func namesJSONLD(_ type: ArraySlice<UInt8>) -> Bool {

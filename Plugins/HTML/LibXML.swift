@@ -7,7 +7,9 @@ private let libxmlReady: Void = { xmlInitParser() }()
 
 /// Parses `bytes` read as `encoding` with libxml2's HTML parser, straight into a ``DOM``
 /// through SAX callbacks: libxml2 builds no tree of its own, and nothing of it outlives the call.
-func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: PageHead) {
+func parseHTML(_ bytes: [UInt8], encoding: String, attributes: PreparsedAttributes = PreparsedAttributes()) throws
+    -> (dom: DOM, head: PageHead)
+{
     _ = libxmlReady
     guard bytes.count < Int(Int32.max) else {
         throw ParseError(module: "html", reason: "page too large (\(bytes.count) bytes)")
@@ -19,7 +21,7 @@ func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: Pa
     // The parse's state lives at a fixed address that the callbacks find through the context:
     // no reference counting and no exclusivity checks on the hot path.
     let state = UnsafeMutablePointer<TreeState>.allocate(capacity: 1)
-    state.initialize(to: TreeState(context: context))
+    state.initialize(to: TreeState(context: context, preparsed: attributes, pageSize: bytes.count))
     defer {
         state.deinitialize(count: 1)
         state.deallocate()
@@ -69,4 +71,13 @@ func libxmlKnowsEncoding(_ name: String) -> Bool {
     guard let handler = name.withCString({ xmlFindCharEncodingHandler($0) }) else { return false }
     xmlCharEncCloseFunc(handler)
     return true
+}
+
+/// The code point of an HTML 4 entity (`amp`, `nbsp`…), from libxml2's own table.
+func libxmlEntityValue(_ name: [UInt8]) -> UInt32? {
+    _ = libxmlReady
+    let terminated = name + [0]
+    return terminated.withUnsafeBufferPointer { buffer in
+        htmlEntityLookup(buffer.baseAddress).map { UInt32($0.pointee.value) }
+    }
 }
