@@ -19,12 +19,10 @@ struct EntryTable: Sendable {
 
     /// Writes the table of `entries` from the document `document`.
     func write(_ entries: [Entry], of document: BlobID) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var members: [[UInt8]: KeyedLines.Member] = [:]
         for entry in entries {
             let key = KeyedLines.literal(entry.id)
-            members[key] = KeyedLines.Member(key: key, value: [UInt8](try encoder.encode(entry)))
+            members[key] = KeyedLines.Member(key: key, value: entry.jsonBytes())
         }
         let bytes = KeyedLines.encode(header: Self.header(document), Array(members.values))
         try FileSystem.makeFolders(folder)

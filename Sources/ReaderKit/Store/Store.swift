@@ -12,6 +12,7 @@ public struct Store: Sendable {
     public let blobs: BlobStore
     public let catalog: CatalogFile
     let entryTables: EntryTable
+    let views: ViewCache
     let writersLockPath: String
 
     public init(root: String) {
@@ -19,6 +20,7 @@ public struct Store: Sendable {
         blobs = BlobStore(folder: root + "/objects")
         catalog = CatalogFile(root: root)
         entryTables = EntryTable(folder: root + "/entries")
+        views = ViewCache(folder: root + "/views")
         writersLockPath = root + "/writers.lock"
     }
 
@@ -106,9 +108,7 @@ public struct Store: Sendable {
 /// How documents are kept in blobs: JSON, so that anyone can read them with standard tools.
 enum DocumentCodec {
     static func encode(_ document: Document) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(document))
+        document.jsonBytes()
     }
 
     static func decode(_ bytes: [UInt8]) throws -> Document {

@@ -98,12 +98,15 @@ extension Store {
             for document in entryTables.documents() where !named.contains(document) {
                 try entryTables.remove(of: document)
             }
+            for document in views.documents() where !named.contains(document) {
+                try views.remove(of: document)
+            }
             // With the exclusive lock held no writer is running, so every temporary file is stale.
             for stray in inventory.strays where stray.path.split(separator: "/").last?.hasPrefix(".tmp-") == true {
                 try FileSystem.remove(stray.path)
                 result.temporaryFilesRemoved += 1
             }
-            for folder in [root, entryTables.folder] {
+            for folder in [root, entryTables.folder] + views.documents().map({ "\(views.folder)/\($0.hex)" }) {
                 for name in FileSystem.list(folder) where name.hasPrefix(".tmp-") {
                     try FileSystem.remove(folder + "/" + name)
                     result.temporaryFilesRemoved += 1
