@@ -1,0 +1,36 @@
+import ReaderTestHarness
+import ReaderTestSupport
+import Testing
+
+@testable import ReaderKit
+
+/// The two ways a blob is inflated: in one pass while it is small, and counted first, then
+/// inflated into a buffer of its exact size, once it passes the eager limit.
+@Suite struct ZlibLimitTests {
+    @Test func aBlobLargerThanTheEagerLimitReadsBackExactly() throws {
+        let index = try Corpus.bytes("rfc/rfc-index.txt")
+        let stored = try Zlib.compress(index)
+        #expect(try Zlib.decompress(stored, limit: 4 << 20, eager: 64 << 10) == index)
+        #expect(try Zlib.decompress(stored, limit: 4 << 20) == index)
+    }
+
+    @Test func aStreamPastTheLimitIsRefusedEitherWay() throws {
+        let stored = try Zlib.compress([UInt8](repeating: 0, count: 8 << 20))
+        #expect(throws: Zlib.Failure.self) { try Zlib.decompress(stored, limit: 1 << 20) }
+        #expect(throws: Zlib.Failure.self) { try Zlib.decompress(stored, limit: 1 << 20, eager: 64 << 10) }
+    }
+
+    @Test func checkStreamsAndAgreesWithGet() throws {
+        let blobs = BlobStore(folder: try temporaryFolder("zlib") + "/objects", readLimit: 4 << 20)
+        let id = try blobs.put(try Corpus.bytes("rfc/rfc793.txt")).id
+        try blobs.check(id)
+        #expect(blobs.isIntact(id))
+        let path = blobs.path(of: id)
+        var bytes = try #require(try FileSystem.read(path))
+        bytes.removeLast(10)
+        try FileSystem.writeAtomically(bytes, to: path)
+        #expect(!blobs.isIntact(id))
+        #expect(throws: ReaderError.damaged(what: "blob \(id)", reason: "the zlib stream is cut short (truncated)")) { try blobs.check(id) }
+        #expect(throws: ReaderError.self) { try blobs.get(id) }
+    }
+}
