@@ -48,6 +48,9 @@ func parseHTML(_ bytes: [UInt8], encoding: String, attributes: PreparsedAttribut
         sax.pointee.cdataBlock = sax.pointee.characters
     }
     context.pointee._private = UnsafeMutableRawPointer(state)
+    // NOERROR does not reach the encoding layer, which reports a bad byte through libxml2's
+    // per-thread error handler, by default straight to stderr: a message not ours, not one line.
+    xmlSetStructuredErrorFunc(nil) { _, _ in }
     // No NOBLANKS: its idea of ignorable white space drops spaces between inline elements.
     let options =
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
