@@ -115,7 +115,9 @@ public final class ChildProcess: @unchecked Sendable {
     public func wait(timeout: TimeInterval = 120) async throws -> Exit {
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
+        var highWaterMark = 0
         while true {
+            highWaterMark = max(highWaterMark, Self.highWaterMark(of: pid))
             let readSomething = drain()
             var status: Int32 = 0
             var usage = rusage()
@@ -129,7 +131,7 @@ public final class ChildProcess: @unchecked Sendable {
                 let signalled = status & 0x7F != 0
                 return Exit(
                     status: signalled ? nil : (status >> 8) & 0xFF, signal: signalled ? status & 0x7F : nil,
-                    peakMemory: Int(usage.ru_maxrss) * 1024, stdoutBytes: stdoutBytes, stderrBytes: stderrBytes,
+                    peakMemory: highWaterMark > 0 ? highWaterMark : Int(usage.ru_maxrss) * 1024, stdoutBytes: stdoutBytes, stderrBytes: stderrBytes,
                     seconds: Date().timeIntervalSince(started))
             }
             if reaped < 0 && errno != EINTR {
@@ -142,6 +144,17 @@ public final class ChildProcess: @unchecked Sendable {
             }
             if !readSomething { try? await Task.sleep(nanoseconds: 2_000_000) }
         }
+    }
+
+    /// The child's peak resident memory so far (`VmHWM`), 0 once it has ended. Linux folds the
+    /// parent's resident size at the fork into the child's `ru_maxrss`, so a test process of
+    /// 300 MB would see every child "peak" at 300 MB; the child's own memory map does not lie.
+    static func highWaterMark(of pid: pid_t) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { return 0 }
+        return kilobytes * 1024
     }
 
     /// Reads what the child has written so far; true when anything was read.
