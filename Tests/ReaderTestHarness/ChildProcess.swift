@@ -92,6 +92,10 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outWrite, 1)
         posix_spawn_file_actions_adddup2(&actions, errWrite, 2)
+        // Nothing else of the runner's: a child holding the write end of another test's pipe
+        // keeps that test waiting for an end of file until this child exits, and tests wait
+        // on each other in a circle.
+        _ = c_posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
         // The test runner may ignore or block signals; the child gets the defaults a shell gives.
         var attributes = posix_spawnattr_t()
@@ -251,9 +255,12 @@ public final class ChildProcess: @unchecked Sendable {
     }
 }
 
-// glibc functions the Glibc module does not import (they need _GNU_SOURCE or _XOPEN_SOURCE).
+// glibc functions the Glibc module does not import (they need _GNU_SOURCE or _XOPEN_SOURCE;
+// posix_spawn_file_actions_addclosefrom_np is glibc 2.34 or later).
 @_silgen_name("pipe2") private func c_pipe2(_ fds: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 @_silgen_name("posix_openpt") private func c_posix_openpt(_ flags: Int32) -> Int32
 @_silgen_name("grantpt") private func c_grantpt(_ fd: Int32) -> Int32
 @_silgen_name("unlockpt") private func c_unlockpt(_ fd: Int32) -> Int32
 @_silgen_name("ptsname") private func c_ptsname(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func c_posix_spawn_file_actions_addclosefrom_np(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -29,28 +29,16 @@ public struct ReaderBinary: Sendable {
         self.environment = environment
     }
 
-    /// Runs `reader arguments…` and waits at most `timeout` seconds.
+    /// Runs `reader arguments…` and waits at most `timeout` seconds. Its output is read without
+    /// blocking a thread (see ``ChildProcess``), so many tests can run `reader` at once.
     public func run(_ arguments: [String], timeout: TimeInterval = 120) async throws -> Run {
-        let process = makeProcess(arguments)
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        async let stdout = Task.detached { out.fileHandleForReading.readDataToEndOfFile() }.value
-        async let stderr = Task.detached { err.fileHandleForReading.readDataToEndOfFile() }.value
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                process.terminate()
-                throw HarnessError("reader \(arguments.joined(separator: " ")) took over \(timeout) s")
-            }
-            try await Task.sleep(nanoseconds: 5_000_000)
+        let exit: ChildProcess.Exit
+        do {
+            exit = try await measure(arguments, timeout: timeout)
+        } catch let error as HarnessError {
+            throw HarnessError("reader \(arguments.joined(separator: " ")): \(error)")
         }
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: await stdout, as: UTF8.self),
-            stderr: String(decoding: await stderr, as: UTF8.self))
+        return Run(status: exit.status ?? 128 + (exit.signal ?? 0), stdout: exit.stdout, stderr: exit.stderr)
     }
 
     /// A minimal environment plus the test's own; a value of "" removes a default (`NO_COLOR`).
