@@ -183,14 +183,15 @@ struct JSONWriter {
         byte(UInt8(ascii: "]"))
     }
 
+    /// The items of `list`, each after a comma when `separator` (an item before) is set.
     private mutating func items(_ text: ByteText, _ list: Range<Int>, separator: inout Bool) {
-        var first = separator
+        var comma = separator
         text.forEachPart(list, by: Byte.comma) { item in
-            if first { byte(UInt8(ascii: ",")) }
-            first = true
+            if comma { byte(UInt8(ascii: ",")) }
+            comma = true
             string(text, item)
         }
-        separator = first
+        separator = comma
     }
 
     /// Writes `utf8` as a JSON string, escaped as `jsonText` escapes: `"`, `\`, and the control
