@@ -101,6 +101,14 @@ let package = Package(
         // Faulty module libraries for the plugin end-to-end tests (Tests/ModuleFixtures/README.md).
         .target(name: "FaultyModule", dependencies: ["ReaderModuleExport"], path: "Tests/ModuleFixtures/FaultyModule"),
         .target(name: "FutureAPIModule", path: "Tests/ModuleFixtures/FutureAPIModule"),
+        // kill -9, races, damage, hostile servers, full disks and hostile text, against the built
+        // `reader` only (SECURITY.md). It checks stores against the contract with its own zlib and SHA-256.
+        .testTarget(
+            name: "ReaderFaultTests",
+            dependencies: [
+                "ReaderTestSupport", "ReaderTestHarness", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
     ]
         + builtinModules.map { module in
             .target(

@@ -10,6 +10,41 @@ enum AttributeName: UInt8, Sendable {
         self = known
     }
 
+    /// The name in `range` of `bytes`, in any case (libxml2 lowercases names); nil for names
+    /// the extractor does not read. Names are packed into two words and compared as such:
+    /// this runs for every attribute of a page.
+    init?(lowercasing bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+        guard range.count <= 16 else { return nil }
+        var low = UInt64(range.count) << 59
+        var high: UInt64 = 0
+        for offset in 0..<range.count {
+            let byte = UInt64(MarkupByte.lowered(bytes[range.lowerBound + offset]))
+            if offset < 7 { low |= byte << (UInt64(offset) * 8) } else { high |= byte << (UInt64(offset - 7) * 7) }
+        }
+        for entry in AttributeName.packed where entry.key == (low, high) {
+            self = entry.value
+            return
+        }
+        return nil
+    }
+
+    private struct PackedName: Sendable {
+        var key: (UInt64, UInt64)
+        var value: AttributeName
+    }
+
+    private static let packed: [PackedName] = byName.map { PackedName(key: pack($0.key.utf8), value: $0.value) }
+
+    /// Up to 16 bytes in two words; the length goes in too, so that no two names meet.
+    private static func pack(_ name: some Collection<UInt8>) -> (UInt64, UInt64) {
+        var low = UInt64(name.count) << 59
+        var high: UInt64 = 0
+        for (offset, byte) in name.enumerated() {
+            if offset < 7 { low |= UInt64(byte) << (UInt64(offset) * 8) } else { high |= UInt64(byte) << (UInt64(offset - 7) * 7) }
+        }
+        return (low, high)
+    }
+
     private static let byName: [String: AttributeName] = [
         "class": .class, "id": .id, "style": .style, "hidden": .hidden, "aria-hidden": .ariaHidden,
         "aria-modal": .ariaModal, "role": .role, "rel": .rel, "itemprop": .itemprop, "href": .href, "src": .src,
@@ -20,8 +55,10 @@ enum AttributeName: UInt8, Sendable {
     ]
 }
 
+/// An attribute of a parsed element; its value is a range of ``DOM/bytes`` ("" for an
+/// attribute written without a value).
 struct Attribute {
     var name: AttributeName
-    /// "" for an attribute written without a value.
-    var value: String
+    var start: Int32
+    var count: Int32
 }

@@ -60,7 +60,8 @@ struct BlockBuilder {
         let tag = dom.tag(node)
         switch tag {
         case .text:
-            paragraph.append(dom.text(node), style: style, link: link?.index)
+            let text = dom.textBytes(node)
+            text.withUnsafeBufferPointer { paragraph.append($0, style: style, link: link?.index) }
             return false
         case .br:
             if paragraph.lineBreak() { flush() }
@@ -107,7 +108,7 @@ struct BlockBuilder {
         case .code, .kbd, .samp, .tt, .variable:
             code += 1
         case .a:
-            if link == nil, let href = dom.attribute(node, .href), let url = resolver.linkTarget(href) {
+            if link == nil, let href = dom.attributeBytes(node, .href), let url = resolver.linkTarget(href) {
                 link = (linkIndex(url: url, text: dom.normalizedText(node)), node)
             }
         default:

@@ -1,15 +1,15 @@
 extension ContentExtractor {
     /// Scores every paragraph-like element into its ancestors and returns the best ancestor.
-    func bestCandidate(_ dom: inout DOM, scoring toScore: [Int32], flags: ExtractionFlags)
+    func bestCandidate(_ dom: inout DOM, scoring toScore: [Int32], stats: SubtreeStats, flags: ExtractionFlags)
         -> (node: Int32, scores: [Int32: Double])
     {
         var scores: [Int32: Double] = [:]
         var candidates: [Int32] = []
         for element in toScore {
             guard dom[element].parent != -1 else { continue }
-            let length = dom.textLength(element)
+            let length = stats[element].textLength
             guard length >= 25 else { continue }
-            let points = 2.0 + Double(dom.commaCount(element)) + Double(min(length / 100, 3))
+            let points = 2.0 + Double(stats[element].commas) + Double(min(length / 100, 3))
             var ancestor = dom[element].parent
             var level = 0
             while ancestor != -1, level < 5 {
@@ -26,7 +26,7 @@ extension ContentExtractor {
             }
         }
         for candidate in candidates {
-            scores[candidate, default: 0] *= 1 - dom.linkDensity(candidate)
+            scores[candidate, default: 0] *= 1 - stats[candidate].linkDensity
         }
         // Stable: among equal scores the earlier candidate stays first.
         let ranked = candidates.enumerated().sorted { left, right in
@@ -107,7 +107,7 @@ extension ContentExtractor {
     /// Moves the top candidate and the siblings that look like part of the same content into
     /// a new container, and returns it, with the parts that Readability would turn into `div`s
     /// (anything but a `div`, `article`, `section` or `p`): the cleaner treats them as such.
-    func gatherSiblings(_ dom: inout DOM, around top: Int32, scores: [Int32: Double])
+    func gatherSiblings(_ dom: inout DOM, around top: Int32, scores: [Int32: Double], stats: SubtreeStats)
         -> (article: Int32, treatedAsDiv: Set<Int32>)
     {
         var treatedAsDiv = Set<Int32>()
@@ -125,7 +125,7 @@ extension ContentExtractor {
                 if let score = scores[sibling], score + bonus >= threshold {
                     take = true
                 } else if dom.tag(sibling) == .p {
-                    let density = dom.linkDensity(sibling)
+                    let density = stats[sibling].linkDensity
                     let text = dom.normalizedText(sibling)
                     let length = text.count
                     if length > 80, density < 0.25 {

@@ -7,6 +7,10 @@ struct Node {
     /// Text nodes: starts with white space; ends with white space.
     var leadingSpace = false
     var trailingSpace = false
+    /// Elements: what the parser read in their attributes, for the extractor's rules.
+    var hints: ElementHints = []
+    /// Elements: +25 per positive and -25 per negative word in the class and in the id.
+    var classWeight: Int8 = 0
     var parent: Int32 = -1
     var firstChild: Int32 = -1
     var lastChild: Int32 = -1
@@ -16,10 +20,10 @@ struct Node {
     var length: Int32 = 0
     /// Text nodes: commas, in any script.
     var commas: Int32 = 0
-    /// Text nodes: index in ``DOM/texts``; elements: first index in ``DOM/attributes``.
+    /// Text nodes: first byte in ``DOM/bytes``; elements: first index in ``DOM/attributes``.
     var payload: Int32 = -1
-    /// Elements: how many attributes follow `payload`.
-    var attributeCount: Int32 = 0
+    /// Text nodes: how many bytes; elements: how many attributes follow `payload`.
+    var payloadCount: Int32 = 0
 }
 
 /// A mutable tree over the libxml2 document, cheap to copy (the extractor retries on a fresh
@@ -28,12 +32,10 @@ struct DOM {
     var nodes: [Node] = []
     var root: Int32 = -1
     var body: Int32 = -1
-    /// What the parser read; nodes the extractor adds have none of it.
-    var texts: [String] = []
+    /// The UTF-8 of every text and attribute value the parser read, end to end; nodes hold
+    /// ranges of it, and text becomes a `String` only where a document needs one.
+    var bytes: [UInt8] = []
     var attributes: [Attribute] = []
-    /// Lowercased `class` and `id` of the parsed nodes, by node index.
-    var classNames: [[UInt8]] = []
-    var ids: [[UInt8]] = []
 
     subscript(_ index: Int32) -> Node {
         get { nodes[Int(index)] }
@@ -42,27 +44,36 @@ struct DOM {
 
     func tag(_ index: Int32) -> Tag { nodes[Int(index)].tag }
 
-    func text(_ index: Int32) -> String {
-        let payload = nodes[Int(index)].payload
-        return nodes[Int(index)].tag == .text && payload >= 0 ? texts[Int(payload)] : ""
+    /// The bytes of a text node (none for an element).
+    func textBytes(_ index: Int32) -> ArraySlice<UInt8> {
+        let node = nodes[Int(index)]
+        guard node.tag == .text, node.payload >= 0 else { return [] }
+        return bytes[Int(node.payload)..<Int(node.payload + node.payloadCount)]
     }
 
-    func attribute(_ index: Int32, _ name: AttributeName) -> String? {
+    func text(_ index: Int32) -> String { String(decoding: textBytes(index), as: UTF8.self) }
+
+    /// The value of an attribute as written (entities decoded), or nil when it is absent.
+    func attributeBytes(_ index: Int32, _ name: AttributeName) -> ArraySlice<UInt8>? {
         let node = nodes[Int(index)]
-        guard node.tag != .text, node.attributeCount > 0 else { return nil }
-        for position in Int(node.payload)..<Int(node.payload + node.attributeCount)
+        guard node.tag != .text, node.payloadCount > 0 else { return nil }
+        for position in Int(node.payload)..<Int(node.payload + node.payloadCount)
         where attributes[position].name == name {
-            return attributes[position].value
+            let attribute = attributes[position]
+            return bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)]
         }
         return nil
     }
 
-    func className(_ index: Int32) -> [UInt8] { Int(index) < classNames.count ? classNames[Int(index)] : [] }
+    func attribute(_ index: Int32, _ name: AttributeName) -> String? {
+        attributeBytes(index, name).map { String(decoding: $0, as: UTF8.self) }
+    }
 
-    func id(_ index: Int32) -> [UInt8] { Int(index) < ids.count ? ids[Int(index)] : [] }
-
-    /// `class` and `id` together, as Readability matches them.
-    func hints(_ index: Int32) -> [UInt8] { className(index) + [0x20] + id(index) }
+    /// The `class` attribute in ASCII lowercase.
+    func className(_ index: Int32) -> [UInt8] {
+        guard let value = attributeBytes(index, .class) else { return [] }
+        return value.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+    }
 
     // MARK: Walking
 

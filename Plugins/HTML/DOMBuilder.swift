@@ -1,4 +1,5 @@
 internal import CLibXML2
+import Glibc
 
 /// What the page says about itself outside its body text, gathered while parsing.
 struct PageHead {
@@ -8,21 +9,6 @@ struct PageHead {
     var title: String?
     var baseHref: String?
     var language: String?
-}
-
-/// Owns the ``TreeState`` while libxml2 runs; its SAX callbacks find it through the parser
-/// context. One stored property, so that each callback pays for one exclusivity check.
-final class TreeBuilder {
-    var tree: TreeState
-
-    init(context: htmlParserCtxtPtr) { tree = TreeState(context: context) }
-
-    static func from(_ context: UnsafeMutableRawPointer?) -> TreeBuilder? {
-        guard let context else { return nil }
-        let parser = context.assumingMemoryBound(to: htmlParserCtxt.self)
-        guard let builder = parser.pointee._private else { return nil }
-        return Unmanaged<TreeBuilder>.fromOpaque(builder).takeUnretainedValue()
-    }
 }
 
 /// Receives libxml2's SAX events and builds the ``DOM``: elements with the attributes the
@@ -42,13 +28,31 @@ struct TreeState {
     private var stopped = false
     /// Where the text of the ignored element goes, when it is wanted.
     private var capture: (kind: Tag, text: [UInt8])?
-    private var pendingText: [UInt8] = []
+    /// Where the text not yet in a node starts in ``DOM/bytes``: text arrives in pieces.
+    private var pendingStart = -1
     private var names = PointerCache<Tag>(filler: .other)
     private var attributeNames = PointerCache<AttributeName?>(filler: nil)
 
-    init(context: htmlParserCtxtPtr) {
+    /// The attributes the thinner read, found through the `_=N` markers it left.
+    private let preparsed: PreparsedAttributes
+    /// The last record taken: each is taken once, in order.
+    private var lastRecord = -1
+
+    init(context: htmlParserCtxtPtr, preparsed: PreparsedAttributes, pageSize: Int) {
         self.context = context
-        dom.nodes.reserveCapacity(2048)
+        self.preparsed = preparsed
+        // Records point into the values, which lead the DOM's bytes; text follows them.
+        dom.bytes = preparsed.values
+        dom.bytes.reserveCapacity(preparsed.values.count + pageSize / 2)
+        dom.nodes.reserveCapacity(max(256, pageSize / 40))
+        dom.attributes.reserveCapacity(preparsed.attributes.count + 64)
+    }
+
+    /// The state of the parse that `context` (libxml2's parser context) is running.
+    static func from(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TreeState>? {
+        guard let context else { return nil }
+        let parser = context.assumingMemoryBound(to: htmlParserCtxt.self)
+        return parser.pointee._private?.assumingMemoryBound(to: TreeState.self)
     }
 
     mutating func finish() -> (dom: DOM, head: PageHead) {
@@ -80,7 +84,7 @@ struct TreeState {
         noteHeadElement(tag, index)
         if tag.isOpaque {
             ignoredDepth = 1
-            let isJSONLD = tag == .script && (dom.attribute(index, .type)?.lowercased().contains("ld+json") ?? false)
+            let isJSONLD = tag == .script && dom.attributeBytes(index, .type).map(TreeState.namesJSONLD) ?? false
             capture = isJSONLD ? (.script, []) : nil
         } else if tag == .title, head.title == nil {
             capture = (.title, [])
@@ -111,15 +115,20 @@ struct TreeState {
         guard !stopped, let text, length > 0 else { return }
         let chunk = UnsafeBufferPointer(start: text, count: Int(length))
         if capture != nil { capture?.text.append(contentsOf: chunk) }
-        if ignoredDepth == 0, currentParent != -1 { pendingText.append(contentsOf: chunk) }
+        if ignoredDepth == 0, currentParent != -1 {
+            if pendingStart == -1 { pendingStart = dom.bytes.count }
+            dom.bytes.append(contentsOf: chunk)
+        }
     }
 
     private mutating func flushText() {
-        guard !pendingText.isEmpty else { return }
-        defer { pendingText.removeAll(keepingCapacity: true) }
-        var node = Node(tag: .text, payload: Int32(dom.texts.count))
-        pendingText.withUnsafeBufferPointer { TextMeasure.measure($0, into: &node) }
-        dom.texts.append(String(decoding: pendingText, as: UTF8.self))
+        guard pendingStart != -1 else { return }
+        let start = pendingStart
+        pendingStart = -1
+        var node = Node(tag: .text, payload: Int32(start), payloadCount: Int32(dom.bytes.count - start))
+        dom.bytes.withUnsafeBufferPointer { all in
+            TextMeasure.measure(UnsafeBufferPointer(rebasing: all[start...]), into: &node)
+        }
         let index = Int32(dom.nodes.count)
         dom.nodes.append(node)
         dom.link(index, to: currentParent)
@@ -134,11 +143,25 @@ struct TreeState {
         return names.value(for: UnsafeRawPointer(name)) { Tag(name: String(cString: name)) }
     }
 
+    /// Keeps the attributes the extractor reads, their values as bytes, and what they hint.
     private mutating func readAttributes(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, into node: inout Node) {
         guard let list else { return }
+        var hints = ElementHintReader()
+        defer {
+            node.hints = hints.hints
+            node.classWeight = hints.classWeight
+        }
+        if let record = preparsedRecord(list) {
+            dom.attributes.append(contentsOf: record)
+            node.payloadCount = Int32(record.count)
+            dom.bytes.withUnsafeBufferPointer { bytes in
+                for attribute in record {
+                    hints.read(attribute.name, UnsafeBufferPointer(rebasing: bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)]))
+                }
+            }
+            return
+        }
         var cursor = list
-        var className: [UInt8] = []
-        var id: [UInt8] = []
         while let name = cursor.pointee {
             let value = cursor[1]
             cursor += 2
@@ -146,21 +169,32 @@ struct TreeState {
                 AttributeName(html: String(cString: name))
             }
             guard let known else { continue }
-            let text = value.map { String(cString: $0) } ?? ""
-            dom.attributes.append(Attribute(name: known, value: text))
-            node.attributeCount += 1
-            if known == .class { className = Array(text.lowercased().utf8) }
-            if known == .id { id = Array(text.lowercased().utf8) }
+            let buffer = UnsafeBufferPointer(start: value, count: value.map { strlen($0) } ?? 0)
+            dom.attributes.append(Attribute(name: known, start: Int32(dom.bytes.count), count: Int32(buffer.count)))
+            dom.bytes.append(contentsOf: buffer)
+            node.payloadCount += 1
+            hints.read(known, buffer)
         }
-        if !className.isEmpty || !id.isEmpty {
-            let index = dom.nodes.count
-            if dom.classNames.count < index + 1 {
-                dom.classNames.append(contentsOf: repeatElement([], count: index + 1 - dom.classNames.count))
-                dom.ids.append(contentsOf: repeatElement([], count: index + 1 - dom.ids.count))
-            }
-            dom.classNames[index] = className
-            dom.ids[index] = id
+    }
+
+    /// The record a `_=N` marker names, when it is the tag's only attribute.
+    private mutating func preparsedRecord(_ list: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> ArraySlice<Attribute>? {
+        guard let name = list[0], name[0] == UInt8(ascii: "_"), name[1] == 0, list[2] == nil, let value = list[1] else {
+            return nil
         }
+        var number = 0
+        var cursor = value
+        while cursor.pointee &- 0x30 < 10, number < Int32.max {
+            number = number * 10 + Int(cursor.pointee - 0x30)
+            cursor += 1
+        }
+        guard cursor.pointee == 0, number > lastRecord, number < preparsed.records.count else { return nil }
+        lastRecord = number
+        return preparsed.record(number)
+    }
+
+    private static func namesJSONLD(_ type: ArraySlice<UInt8>) -> Bool {
+        Hints.contains(type.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, Array("ld+json".utf8))
     }
 
     private mutating func noteHeadElement(_ tag: Tag, _ index: Int32) {
@@ -204,6 +238,19 @@ enum TextMeasure {
         node.leadingSpace = count > 0 && SpaceCollapser.spaceWidth(text, at: 0) > 0
         while index < count {
             let byte = text[index]
+            if byte < 0x80 {  // most text is ASCII: no need to look further
+                if byte <= 0x20 || byte == 0x7F {
+                    if !inSpace { length += 1 }
+                    inSpace = true
+                } else {
+                    inSpace = false
+                    blank = false
+                    length += 1
+                    if byte == 0x2C { commas += 1 }
+                }
+                index += 1
+                continue
+            }
             let space = SpaceCollapser.spaceWidth(text, at: index)
             if space > 0 {
                 if !inSpace { length += 1 }
@@ -214,8 +261,7 @@ enum TextMeasure {
             inSpace = false
             blank = false
             if byte & 0xC0 != 0x80 { length += 1 }
-            if byte == 0x2C
-                || (byte == 0xEF && index + 2 < count && text[index + 1] == 0xBC && text[index + 2] == 0x8C)  // ，
+            if (byte == 0xEF && index + 2 < count && text[index + 1] == 0xBC && text[index + 2] == 0x8C)  // ，
                 || (byte == 0xD8 && index + 1 < count && text[index + 1] == 0x8C)  // ،
             {
                 commas += 1

@@ -32,11 +32,12 @@ struct ContentExtractor {
     private func grab(_ dom: inout DOM, flags: ExtractionFlags) -> Extraction {
         var byline: String?
         let toScore = prepare(&dom, flags: flags, byline: &byline)
-        let top = bestCandidate(&dom, scoring: toScore, flags: flags)
-        let (article, treatedAsDiv) = gatherSiblings(&dom, around: top.node, scores: top.scores)
+        let stats = SubtreeStats(dom, below: dom.root)
+        let top = bestCandidate(&dom, scoring: toScore, stats: stats, flags: flags)
+        let (article, treatedAsDiv) = gatherSiblings(&dom, around: top.node, scores: top.scores, stats: stats)
         var cleaner = Cleaner(dom: dom, flags: flags, treatedAsDiv: treatedAsDiv)
         cleaner.clean(article)
-        let length = cleaner.dom.textLength(article)
+        let length = cleaner.articleStats.textLength
         return Extraction(dom: cleaner.dom, article: article, textLength: length, byline: byline, dataTables: cleaner.dataTables)
     }
 
@@ -58,8 +59,8 @@ struct ContentExtractor {
                     node = remove(node)
                     continue
                 }
-                let role = dom.attribute(node, .role)
-                if role == "dialog", dom.attribute(node, .ariaModal) == "true" {
+                let hints = dom[node].hints
+                if hints.contains(.modalDialog) {
                     node = remove(node)
                     continue
                 }
@@ -79,14 +80,13 @@ struct ContentExtractor {
                     continue
                 }
                 if flags.stripUnlikely {
-                    let hints = dom.hints(node)
-                    if tag != .a, Hints.matches(hints, Hints.unlikely), !Hints.matches(hints, Hints.maybeCandidate),
+                    if tag != .a, hints.contains(.unlikely), !hints.contains(.maybeCandidate),
                         !dom.hasAncestor(node, .table, maxDepth: 3), !dom.hasAncestor(node, .code, maxDepth: 3)
                     {
                         node = remove(node)
                         continue
                     }
-                    if let role, unlikelyRoles.contains(role) {
+                    if hints.contains(.unlikelyRole) {
                         node = remove(node)
                         continue
                     }

@@ -29,8 +29,8 @@ public struct HTMLModule: ParserModule {
         if InputBytes.looksBinary(input.bytes, encoding: encoding) {
             throw ParseError(module: descriptor.name, location: "byte 0", reason: "binary data, not an HTML page")
         }
-        let bytes = InputBytes.prepared(input.bytes, encoding: encoding)
-        let (dom, head) = try parseHTML(bytes, encoding: encoding)
+        let page = InputBytes.prepared(input.bytes, encoding: encoding)
+        let (dom, head) = try parseHTML(page.bytes, encoding: encoding, attributes: page.attributes)
         return PageReader(input: input).read(dom, head: head)
     }
 }

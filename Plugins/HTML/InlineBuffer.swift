@@ -12,7 +12,7 @@ struct InlineBuffer {
 
     var isEmpty: Bool { finished.isEmpty && current.bytes.isEmpty }
 
-    mutating func append(_ text: String, style: Inline.Style, link: Int?) {
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, style: Inline.Style, link: Int?) {
         if style != currentStyle || link != currentLink {
             // A space owed at the end of the previous run stays in that run.
             let owed = current.pendingSpace && !isEmpty

@@ -3,14 +3,16 @@ import Glibc
 /// The page's bytes made safe for libxml2, which stops reading at a NUL byte and switches to
 /// Latin-1 at the first invalid UTF-8 sequence (garbling the rest of an almost-UTF-8 page).
 enum InputBytes {
-    static func prepared(_ bytes: [UInt8], encoding: String) -> [UInt8] {
+    static func prepared(_ bytes: [UInt8], encoding: String) -> ThinnedPage {
         var bytes = bytes
         if encoding == Charset.utf8 {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
             bytes = repairedUTF8(bytes)
+            replaceNULs(&bytes)
+            return MarkupThinner.thinned(bytes)
         }
         if !encoding.hasPrefix("UTF-16") { replaceNULs(&bytes) }
-        return bytes
+        return ThinnedPage(bytes: bytes)
     }
 
     /// Invalid UTF-8 sequences replaced by U+FFFD, as a browser shows them; the same array
@@ -58,6 +60,11 @@ enum InputBytes {
     }
 
     private static func replaceNULs(_ bytes: inout [UInt8]) {
+        // Looked for first, so that a page without any (nearly all) is not copied.
+        let hasNUL = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0, buffer.count) != nil } ?? false
+        }
+        guard hasNUL else { return }
         bytes.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0

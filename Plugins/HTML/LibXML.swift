@@ -7,7 +7,9 @@ private let libxmlReady: Void = { xmlInitParser() }()
 
 /// Parses `bytes` read as `encoding` with libxml2's HTML parser, straight into a ``DOM``
 /// through SAX callbacks: libxml2 builds no tree of its own, and nothing of it outlives the call.
-func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: PageHead) {
+func parseHTML(_ bytes: [UInt8], encoding: String, attributes: PreparsedAttributes = PreparsedAttributes()) throws
+    -> (dom: DOM, head: PageHead)
+{
     _ = libxmlReady
     guard bytes.count < Int(Int32.max) else {
         throw ParseError(module: "html", reason: "page too large (\(bytes.count) bytes)")
@@ -16,7 +18,14 @@ func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: Pa
         throw ParseError(module: "html", reason: "could not start the HTML parser")
     }
     defer { htmlFreeParserCtxt(context) }
-    let builder = TreeBuilder(context: context)
+    // The parse's state lives at a fixed address that the callbacks find through the context:
+    // no reference counting and no exclusivity checks on the hot path.
+    let state = UnsafeMutablePointer<TreeState>.allocate(capacity: 1)
+    state.initialize(to: TreeState(context: context, preparsed: attributes, pageSize: bytes.count))
+    defer {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
     if let sax = context.pointee.sax {
         // The context owns its own copy of the handler table, so this changes nothing global.
         sax.pointee.startDocument = nil
@@ -27,18 +36,18 @@ func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: Pa
         sax.pointee.processingInstruction = nil
         sax.pointee.reference = nil
         sax.pointee.startElement = { context, name, attributes in
-            TreeBuilder.from(context)?.tree.start(name, attributes)
+            TreeState.from(context)?.pointee.start(name, attributes)
         }
         sax.pointee.endElement = { context, name in
-            TreeBuilder.from(context)?.tree.end()
+            TreeState.from(context)?.pointee.end()
         }
         sax.pointee.characters = { context, text, length in
-            TreeBuilder.from(context)?.tree.characters(text, length)
+            TreeState.from(context)?.pointee.characters(text, length)
         }
         sax.pointee.ignorableWhitespace = sax.pointee.characters
         sax.pointee.cdataBlock = sax.pointee.characters
     }
-    context.pointee._private = Unmanaged.passUnretained(builder).toOpaque()
+    context.pointee._private = UnsafeMutableRawPointer(state)
     // No NOBLANKS: its idea of ignorable white space drops spaces between inline elements.
     let options =
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
@@ -53,8 +62,7 @@ func parseHTML(_ bytes: [UInt8], encoding: String) throws -> (dom: DOM, head: Pa
     }
     // With the tree-building callbacks gone there is no document, but free one if there is.
     if let document { xmlFreeDoc(document) }
-    withExtendedLifetime(builder) {}
-    return builder.tree.finish()
+    return state.pointee.finish()
 }
 
 /// Whether libxml2 (with iconv) can decode `name`.
@@ -63,4 +71,13 @@ func libxmlKnowsEncoding(_ name: String) -> Bool {
     guard let handler = name.withCString({ xmlFindCharEncodingHandler($0) }) else { return false }
     xmlCharEncCloseFunc(handler)
     return true
+}
+
+/// The code point of an HTML 4 entity (`amp`, `nbsp`…), from libxml2's own table.
+func libxmlEntityValue(_ name: [UInt8]) -> UInt32? {
+    _ = libxmlReady
+    let terminated = name + [0]
+    return terminated.withUnsafeBufferPointer { buffer in
+        htmlEntityLookup(buffer.baseAddress).map { UInt32($0.pointee.value) }
+    }
 }

@@ -86,17 +86,33 @@ extension DOM {
     /// The raw text below `index`, as the page has it (white space untouched).
     func rawText(_ index: Int32, limit: Int = .max) -> String {
         if tag(index) == .text { return text(index) }
-        var result = ""
+        var result: [UInt8] = []
         forEachDescendant(of: index) { node in
-            if result.utf8.count > limit { return false }
-            if tag(node) == .text { result += text(node) }
+            if result.count > limit { return false }
+            if tag(node) == .text { result.append(contentsOf: textBytes(node)) }
             return true
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The text below `index` with white space collapsed and trimmed.
     func normalizedText(_ index: Int32, limit: Int = .max) -> String {
-        rawText(index, limit: limit).collapsingWhitespace()
+        var collapser = SpaceCollapser()
+        var taken = 0
+        func add(_ node: Int32) {
+            let text = textBytes(node)
+            taken += text.count
+            text.withUnsafeBufferPointer { collapser.append($0, spaceAllowed: false) }
+        }
+        if tag(index) == .text {
+            add(index)
+        } else {
+            forEachDescendant(of: index) { node in
+                if taken > limit { return false }
+                if tag(node) == .text { add(node) }
+                return true
+            }
+        }
+        return String(decoding: collapser.bytes, as: UTF8.self)
     }
 }

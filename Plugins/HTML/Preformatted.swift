@@ -5,7 +5,7 @@ enum Preformatted {
         var bytes: [UInt8] = []
         dom.forEachDescendant(of: node) { child in
             switch dom.tag(child) {
-            case .text: bytes.append(contentsOf: dom.text(child).utf8)
+            case .text: bytes.append(contentsOf: dom.textBytes(child))
             case .br: bytes.append(0x0A)
             default: return !dom.tag(child).isOpaque
             }

@@ -20,19 +20,14 @@ let advertisementLabels: Set<String> = [
     "chargement…", "chargement...", "cargando", "cargando…", "cargando...",
 ]
 
-/// The ARIA roles of page furniture.
-let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
+/// The labels that are plain ASCII, as bytes: most short texts are ASCII.
+private let asciiAdvertisementLabels: Set<[UInt8]> = Set(
+    advertisementLabels.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) })
 
 extension DOM {
     /// +25 per positive, -25 per negative word in the class and in the id.
     func classWeight(_ index: Int32, flags: ExtractionFlags) -> Double {
-        guard flags.weightClasses else { return 0 }
-        var weight = 0.0
-        for text in [className(index), id(index)] where !text.isEmpty {
-            if Hints.matches(text, Hints.negative) || Hints.hasHidToken(text) { weight -= 25 }
-            if Hints.matches(text, Hints.positive) { weight += 25 }
-        }
-        return weight
+        flags.weightClasses ? Double(self[index].classWeight) : 0
     }
 
     /// A candidate's starting score: what its element type says, plus its class weight.
@@ -48,25 +43,10 @@ extension DOM {
         return score + classWeight(index, flags: flags)
     }
 
-    /// Hidden by inline style, the `hidden` attribute or `aria-hidden` (except the fallback
-    /// images of formulas, which are hidden from screen readers but shown).
-    func isProbablyVisible(_ index: Int32) -> Bool {
-        if let style = attribute(index, .style), Hints.hidesElement(style) { return false }
-        if attribute(index, .hidden) != nil { return false }
-        if let ariaHidden = attribute(index, .ariaHidden), ariaHidden == "true",
-            !Hints.contains(className(index), Array("fallback-image".utf8))
-        {
-            return false
-        }
-        return true
-    }
+    func isProbablyVisible(_ index: Int32) -> Bool { !self[index].hints.contains(.hidden) }
 
     /// An element, such as a link to the author, that names who wrote the page.
-    func looksLikeByline(_ index: Int32) -> Bool {
-        if attribute(index, .rel) == "author" { return true }
-        if let itemprop = attribute(index, .itemprop), itemprop.contains("author") { return true }
-        return Hints.matches(className(index), Hints.byline) || Hints.matches(id(index), Hints.byline)
-    }
+    func looksLikeByline(_ index: Int32) -> Bool { self[index].hints.contains(.byline) }
 
     /// An element that only says "Advertisement" or "Loading…", in one of several languages.
     func isAdvertisementLabel(_ index: Int32) -> Bool {
@@ -74,8 +54,23 @@ extension DOM {
         guard child != -1, child == self[index].lastChild, tag(child) == .text, self[child].length <= 15 else {
             return false
         }
-        let words = text(child).collapsingWhitespace().lowercased()
-        return advertisementLabels.contains(words)
+        let raw = textBytes(child)
+        guard raw.allSatisfy({ $0 < 0x80 }) else {
+            return advertisementLabels.contains(text(child).collapsingWhitespace().lowercased())
+        }
+        // ASCII: collapse and lowercase the bytes, no `String` needed.
+        var words: [UInt8] = []
+        var space = false
+        for byte in raw {
+            if byte <= 0x20 || byte == 0x7F {
+                space = !words.isEmpty
+            } else {
+                if space { words.append(0x20) }
+                space = false
+                words.append(byte &- 65 < 26 ? byte | 0x20 : byte)
+            }
+        }
+        return asciiAdvertisementLabels.contains(words)
     }
 
     /// No text, and no children but line breaks and rules.

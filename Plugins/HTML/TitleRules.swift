@@ -25,6 +25,7 @@ enum TitleRules {
 
     /// How much of `b`'s wording is also in `a`, from 0 to 1 (Readability's text similarity).
     static func similarity(_ a: String, _ b: String) -> Double {
+        if let fast = asciiSimilarity(a, b) { return fast }
         let tokensA = Set(tokens(a))
         let tokensB = tokens(b)
         guard !tokensA.isEmpty, !tokensB.isEmpty else { return 0 }
@@ -32,6 +33,23 @@ enum TitleRules {
         let total = tokensB.joined(separator: " ").count
         let distance = Double(unique.joined(separator: " ").count) / Double(total)
         return 1 - distance
+    }
+
+    /// The same for ASCII text, on bytes (headings are compared with the title one by one);
+    /// nil when either text is not ASCII.
+    private static func asciiSimilarity(_ a: String, _ b: String) -> Double? {
+        guard a.utf8.allSatisfy({ $0 < 0x80 }), b.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func tokens(_ text: String) -> [ArraySlice<UInt8>] {
+            let lower = text.utf8.map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }
+            return lower.split { !(($0 &- 0x61 < 26) || ($0 &- 0x30 < 10) || $0 == 0x5F) }
+        }
+        let tokensA = Set(tokens(a))
+        let tokensB = tokens(b)
+        guard !tokensA.isEmpty, !tokensB.isEmpty else { return 0 }
+        let uniqueCount = tokensB.filter { !tokensA.contains($0) }
+        // Lengths of the words joined by single spaces.
+        func joinedLength(_ words: [ArraySlice<UInt8>]) -> Int { words.reduce(0) { $0 + $1.count } + max(words.count - 1, 0) }
+        return 1 - Double(joinedLength(uniqueCount)) / Double(joinedLength(tokensB))
     }
 
     /// Lowercased words; each CJK character is a word, as those scripts do not space words.

@@ -10,28 +10,30 @@ struct SpaceCollapser {
     /// Appends `text`; leading white space only counts when `spaceAllowed`.
     mutating func append(_ text: String, spaceAllowed: Bool) {
         var text = text
-        text.withUTF8 { buffer in
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                let byte = buffer[index]
-                let width = SpaceCollapser.spaceWidth(buffer, at: index)
-                if width > 0 {
-                    if spaceAllowed || (!bytes.isEmpty && bytes[bytes.count - 1] != 0x0A) { pendingSpace = true }
-                    index += width
-                    continue
-                }
-                if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF {
-                    index += 3  // a stray byte order mark
-                    continue
-                }
-                if pendingSpace {
-                    bytes.append(0x20)
-                    pendingSpace = false
-                }
-                bytes.append(byte)
-                index += 1
+        text.withUTF8 { append($0, spaceAllowed: spaceAllowed) }
+    }
+
+    mutating func append(_ buffer: UnsafeBufferPointer<UInt8>, spaceAllowed: Bool) {
+        var index = 0
+        let count = buffer.count
+        while index < count {
+            let byte = buffer[index]
+            let width = SpaceCollapser.spaceWidth(buffer, at: index)
+            if width > 0 {
+                if spaceAllowed || (!bytes.isEmpty && bytes[bytes.count - 1] != 0x0A) { pendingSpace = true }
+                index += width
+                continue
             }
+            if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF {
+                index += 3  // a stray byte order mark
+                continue
+            }
+            if pendingSpace {
+                bytes.append(0x20)
+                pendingSpace = false
+            }
+            bytes.append(byte)
+            index += 1
         }
     }
 

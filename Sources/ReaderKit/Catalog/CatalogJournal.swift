@@ -89,20 +89,9 @@ struct CatalogJournal: Sendable {
     private static func parse(_ line: ArraySlice<UInt8>) -> Change? {
         guard line.starts(with: keyPrefix), line.last == UInt8(ascii: "}") else { return nil }
         let rest = line.dropFirst(keyPrefix.count).dropLast()
-        guard rest.first == UInt8(ascii: "\"") else { return nil }
-        var index = rest.startIndex + 1
-        while index < rest.endIndex {
-            if rest[index] == UInt8(ascii: "\\") {
-                index += 2
-            } else if rest[index] == UInt8(ascii: "\"") {
-                break
-            } else {
-                index += 1
-            }
-        }
-        guard index < rest.endIndex else { return nil }
-        let key = Array(rest[rest.startIndex...index])
-        let value = rest[(index + 1)...]
+        guard let keyEnd = KeyedLines.literalEnd(rest, from: rest.startIndex, to: rest.endIndex) else { return nil }
+        let key = Array(rest[..<keyEnd])
+        let value = rest[keyEnd...]
         guard value.starts(with: entryPrefix) else { return nil }
         let entry = Array(value.dropFirst(entryPrefix.count))
         return Change(key: key, entry: entry == null ? nil : entry)

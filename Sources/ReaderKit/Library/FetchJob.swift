@@ -14,7 +14,9 @@ struct FetchJob: Sendable {
         // A damaged catalog reads as "not stored": fetching the key again is how it is repaired.
         let existing = (try? store.entry(location.key)) ?? nil
         if let existing, location.isImmutable, existing.moduleVersion == module?.descriptor.version,
-            store.blobs.contains(existing.document), store.blobs.contains(existing.raw)
+            // Both blobs read back and hash to their names: a damaged copy is fetched again, which
+            // is how `reader fetch` repairs it (a flipped bit leaves the file in place).
+            store.blobs.isIntact(existing.document), store.blobs.isIntact(existing.raw)
         {
             return FetchResult(
                 key: location.key, status: .alreadyStored, title: existing.title ?? "", bytesFetched: 0, bytesStored: 0,

@@ -49,7 +49,9 @@ public struct Store: Sendable {
 
     /// Records a revalidation (a 304): the stored blobs stay, the fetch time moves.
     public func touch(key: String, fetchedAt: String) throws {
-        try catalog.update(key) { $0?.fetchedAt = fetchedAt }
+        // Under the writers lock like every catalog write: a journal compaction writes a
+        // temporary file beside `catalog.json`, which `gc` would otherwise take for a stale one.
+        try withWritersLock { try catalog.update(key) { $0?.fetchedAt = fetchedAt } }
     }
 
     /// Folds the catalog journal into `catalog.json`: called once at the end of a command that

@@ -52,7 +52,7 @@ extension Store {
         var good = Set<BlobID>()
         for blob in inventory.blobs {
             do {
-                _ = try blobs.get(blob.id)
+                try blobs.check(blob.id)
                 good.insert(blob.id)
             } catch ReaderError.damaged(_, let reason) {
                 problems.append(Problem(kind: "blob", name: blob.id.hex, reason: reason))

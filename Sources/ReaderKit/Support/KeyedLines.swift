@@ -97,8 +97,8 @@ enum KeyedLines {
         return header.count..<(bytes.count - footer.count)
     }
 
-    /// The index after the closing quote of the string literal starting at `start`.
-    private static func literalEnd(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+    /// The index after the closing quote of the JSON string literal starting at `start`.
+    static func literalEnd<Bytes: Collection<UInt8>>(_ bytes: Bytes, from start: Int, to end: Int) -> Int? where Bytes.Index == Int {
         guard start < end, bytes[start] == UInt8(ascii: "\"") else { return nil }
         var index = start + 1
         while index < end {

@@ -1,0 +1,80 @@
+/// What an element's attributes tell the extractor, worked out once while the page is parsed
+/// so that the extractor's passes (and its retries) read bits instead of attribute text.
+struct ElementHints: OptionSet, Sendable {
+    let rawValue: UInt16
+    /// The class or id names page furniture (Readability's "unlikely candidates")...
+    static let unlikely = ElementHints(rawValue: 1 << 0)
+    /// ...unless it also names content.
+    static let maybeCandidate = ElementHints(rawValue: 1 << 1)
+    /// Rel, itemprop, class or id say that this names the author.
+    static let byline = ElementHints(rawValue: 1 << 2)
+    /// The class or id has `share` as a word.
+    static let share = ElementHints(rawValue: 1 << 3)
+    /// Hidden by inline style, the `hidden` attribute or `aria-hidden` (except the fallback
+    /// images of formulas, which are hidden from screen readers but shown).
+    static let hidden = ElementHints(rawValue: 1 << 4)
+    /// `role="dialog"` with `aria-modal="true"`.
+    static let modalDialog = ElementHints(rawValue: 1 << 5)
+    /// An ARIA role of page furniture (menus, navigation, alerts).
+    static let unlikelyRole = ElementHints(rawValue: 1 << 6)
+}
+
+/// The ARIA roles of page furniture.
+let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
+
+/// Collects an element's attributes one by one, then gives its ``ElementHints`` and class weight.
+struct ElementHintReader {
+    private var classWords: HintWords = []
+    private var idWords: HintWords = []
+    private var hasClass = false
+    private var hasID = false
+    private var hidden = false
+    private var ariaHidden = false
+    private var dialog = false
+    private var modal = false
+    private var unlikelyRole = false
+    private var author = false
+
+    mutating func read(_ name: AttributeName, _ value: UnsafeBufferPointer<UInt8>) {
+        switch name {
+        case .class:
+            hasClass = value.count > 0
+            classWords = Hints.scan(value)
+        case .id:
+            hasID = value.count > 0
+            idWords = Hints.scan(value)
+        case .style: hidden = hidden || Hints.hidesElement(value)
+        case .hidden: hidden = true
+        case .ariaHidden: ariaHidden = value.elementsEqual("true".utf8)
+        case .ariaModal: modal = value.elementsEqual("true".utf8)
+        case .role:
+            dialog = value.elementsEqual("dialog".utf8)
+            unlikelyRole = unlikelyRoles.contains(String(decoding: value, as: UTF8.self))
+        case .rel: author = author || value.elementsEqual("author".utf8)
+        case .itemprop: author = author || Hints.contains(Array(value), Array("author".utf8))
+        default: break
+        }
+    }
+
+    var hints: ElementHints {
+        var hints: ElementHints = []
+        let words = classWords.union(idWords)
+        if words.contains(.unlikely) { hints.insert(.unlikely) }
+        if words.contains(.maybeCandidate) { hints.insert(.maybeCandidate) }
+        if author || words.contains(.byline) { hints.insert(.byline) }
+        if words.contains(.shareToken) { hints.insert(.share) }
+        if hidden || (ariaHidden && !classWords.contains(.fallbackImage)) { hints.insert(.hidden) }
+        if dialog && modal { hints.insert(.modalDialog) }
+        if unlikelyRole { hints.insert(.unlikelyRole) }
+        return hints
+    }
+
+    var classWeight: Int8 {
+        var weight: Int8 = 0
+        for (present, words) in [(hasClass, classWords), (hasID, idWords)] where present {
+            if words.contains(.negative) || words.contains(.hidToken) { weight -= 25 }
+            if words.contains(.positive) { weight += 25 }
+        }
+        return weight
+    }
+}
