@@ -32,7 +32,7 @@ struct Cleaner {
     mutating func clean(_ article: Int32) {
         markDataTables(article)
         self.article = article
-        stats = SubtreeStats(dom, below: article, dataTables: dataTables)
+        stats = SubtreeStats(dom, below: article, counting: true, dataTables: dataTables)
         cleanConditionally(.form)
         cleanConditionally(.fieldset)
         removeAll([.object, .embed, .footer, .link, .aside, .nav, .dialog])
@@ -49,7 +49,7 @@ struct Cleaner {
         cleanConditionally(.div)
         for paragraph in dom.descendants(of: article, tags: [.p]).reversed() {
             let below = stats[paragraph]
-            if !below.hasVisibleText && below.images == 0 && below.embeds == 0 { remove(paragraph) }
+            if !below.hasVisibleText && below.counts.images == 0 && below.counts.embeds == 0 { remove(paragraph) }
         }
     }
 
@@ -59,7 +59,7 @@ struct Cleaner {
     private mutating func remove(_ node: Int32) {
         let parent = dom[node].parent
         dom.detach(node)
-        if parent != -1 { stats.refresh(from: parent, in: dom, root: article, dataTables: dataTables) }
+        if parent != -1 { stats.refresh(from: parent, in: dom, root: article) }
     }
 
     private mutating func removeAll(_ tags: TagSet) {
@@ -90,8 +90,9 @@ struct Cleaner {
     }
 
     private func shouldRemove(_ node: Int32, tag: Tag) -> Bool {
-        let below = stats[node]
-        let textLength = below.textLength
+        let entry = stats[node]
+        let below = entry.counts
+        let textLength = entry.textLength
         func share(_ characters: Int32) -> Double { textLength > 0 ? Double(characters) / Double(textLength) : 0 }
         var isList = tag == .ul || tag == .ol
         if !isList, textLength > 0 { isList = share(below.listCharacters) > 0.9 }
@@ -100,7 +101,7 @@ struct Cleaner {
         if below.hasDataTable { return false }
         let weight = dom.classWeight(node, flags: flags)
         if weight < 0 { return true }
-        guard below.commas < 10 else { return false }
+        guard entry.commas < 10 else { return false }
 
         let paragraphs = Int(below.paragraphs)
         let images = Int(below.images)
@@ -108,7 +109,7 @@ struct Cleaner {
         let inputs = Int(below.inputs)
         let headingDensity = share(below.headingCharacters)
         let embeds = Int(below.embeds)
-        let linkDensity = below.linkDensity
+        let linkDensity = entry.linkDensity
         let inFigure = dom.hasAncestor(node, .figure, maxDepth: 3)
         let textDensity = share(below.textishCharacters)
 

@@ -82,6 +82,12 @@ struct TreeState {
         dom.link(index, to: currentParent)
         stack.append(index)
         noteHeadElement(tag, index)
+        switch tag {
+        case .br: dom.lineBreaks.append(index)
+        case .h1, .h2: dom.topHeadings.append(index)
+        case .time: dom.times.append(index)
+        default: break
+        }
         if tag.isOpaque {
             ignoredDepth = 1
             let isJSONLD = tag == .script && dom.attributeBytes(index, .type).map(TreeState.namesJSONLD) ?? false
@@ -238,7 +244,14 @@ enum TextMeasure {
         node.leadingSpace = count > 0 && SpaceCollapser.spaceWidth(text, at: 0) > 0
         while index < count {
             let byte = text[index]
-            if byte < 0x80 {  // most text is ASCII: no need to look further
+            if byte &- 0x21 < 0x5E, byte != 0x2C {  // printable ASCII but a comma: most bytes
+                inSpace = false
+                blank = false
+                length += 1
+                index += 1
+                continue
+            }
+            if byte < 0x80 {  // the rest of ASCII: no need to look further
                 if byte <= 0x20 || byte == 0x7F {
                     if !inSpace { length += 1 }
                     inSpace = true

@@ -36,6 +36,11 @@ struct MarkupReader {
     /// Bytes before this index are in `output` or dropped.
     var copied = 0
     var attributes = PreparsedAttributes()
+    /// Open `pre` elements (and the like), by kind: their white space is content.
+    var preformatted = [0, 0, 0, 0, 0]
+    /// Set once an end tag may not close a `pre` as it seems to: libxml2 ignores `</pre>`
+    /// inside a `div` or a table cell. White space is kept from there on.
+    var preformattedUnsure = false
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -51,6 +56,7 @@ struct MarkupReader {
         while index < MarkupThinner.scanLimit, let open = bytes.next(UInt8(ascii: "<"), from: index), open + 1 < count {
             let after = bytes[open + 1]
             if prologue, (index..<open).contains(where: { !MarkupByte.isBlank(bytes[$0]) }) { prologue = false }
+            if !preformattedUnsure, preformatted.allSatisfy({ $0 == 0 }) { collapseSpaces(index..<open) }
             let isComment = after == UInt8(ascii: "!") && bytes.starts(at: open, with: "<!--")
             let isDoctype = after == UInt8(ascii: "!") && bytes.startsIgnoringCase(at: open, with: "<!doctype")
             if !isComment, after != UInt8(ascii: "?"), !(isDoctype && prologue) { prologue = false }
@@ -73,6 +79,7 @@ struct MarkupReader {
                 guard open + 2 < count else { break }
                 if MarkupByte.isLetter(bytes[open + 2]) {
                     guard let close = bytes.next(UInt8(ascii: ">"), from: open + 2) else { break }
+                    if let kind = keepsSpaces((open + 2)..<close), preformatted[kind] > 0 { preformatted[kind] -= 1 }
                     index = close + 1
                 } else {
                     index = open + 2
@@ -98,6 +105,62 @@ struct MarkupReader {
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         return ThinnedPage(bytes: output, attributes: attributes)
+    }
+
+    /// Runs of white space in text made one character: indentation is much of a page, and
+    /// libxml2 reads text a character at a time. Only in pieces of text (between `<` and
+    /// `&`) shorter than libxml2's 1000-byte buffer: a piece that fills it is checked in
+    /// parts for being blank, with effects (an implied `<p>`) that shortening would change.
+    mutating func collapseSpaces(_ range: Range<Int>) {
+        guard range.count > 1 else { return }
+        if range.count < 990 {
+            collapseRuns(range)  // then every piece between `&`s is shorter too
+            return
+        }
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = bytes.next(UInt8(ascii: "&"), from: start, before: range.upperBound) ?? range.upperBound
+            if end - start < 990 { collapseRuns(start..<end) }
+            start = end + 1
+        }
+    }
+
+    private mutating func collapseRuns(_ range: Range<Int>) {
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            // Most bytes are above the space: one comparison passes them.
+            if bytes[index] > 0x20 || !MarkupByte.isBlank(bytes[index]) {
+                index += 1
+                continue
+            }
+            var runEnd = index + 1
+            while runEnd < end, bytes[runEnd] <= 0x20, MarkupByte.isBlank(bytes[runEnd]) { runEnd += 1 }
+            if runEnd - index > 1 { drop((index + 1)..<runEnd) }
+            index = runEnd
+        }
+    }
+
+    /// The kind of element whose white space libxml2 and the extractor keep, if the tag
+    /// name at `range` (just after `<` or `</`) is one.
+    func keepsSpaces(_ range: Range<Int>) -> Int? {
+        let name = nameRange(range)
+        let kinds: [StaticString] = ["pre", "textarea", "listing", "xmp", "plaintext"]
+        return kinds.firstIndex { bytes.equalsIgnoringCase(name, $0) }
+    }
+
+    /// Whether the tag name at `range` is of an element with a higher end priority than
+    /// `pre` in libxml2 (htmlEndPriority), so that a `</pre>` inside it is ignored.
+    func outranksPre(_ range: Range<Int>) -> Bool {
+        let name = nameRange(range)
+        let names: [StaticString] = ["div", "td", "th", "tr", "thead", "tbody", "tfoot", "table", "head", "body", "html"]
+        return names.contains { bytes.equalsIgnoringCase(name, $0) }
+    }
+
+    private func nameRange(_ range: Range<Int>) -> Range<Int> {
+        var end = range.lowerBound
+        while end < range.upperBound, MarkupByte.isNameByte(bytes[end]) { end += 1 }
+        return range.lowerBound..<end
     }
 
     /// Where the body of a script or style that starts at `start` ends, as libxml2 finds

@@ -50,7 +50,7 @@ struct PageReader {
     /// The metadata's title without the site's name; a `<title>` element read as Readability
     /// reads it; else the first `<h1>`.
     private func chooseTitle(_ metadata: PageMetadata, dom: DOM) -> String {
-        let headings = dom.descendants(of: dom.root, tags: [.h1, .h2])
+        let headings = dom.topHeadings.filter { $0 != dom.root && dom.isInside($0, dom.root) }
         let h1s = headings.filter { dom.tag($0) == .h1 }.map { dom.normalizedText($0) }
         guard let title = metadata.title else { return h1s.first { !$0.isEmpty } ?? "" }
         let trimmed = TitleRules.clean(title, siteName: metadata.siteName)
@@ -61,14 +61,9 @@ struct PageReader {
 
     /// The first `<time datetime>` in the body, for pages without a published date in meta.
     private func firstTimestamp(_ dom: DOM) -> String? {
-        var found: String?
-        dom.forEachDescendant(of: dom.body) { node in
-            guard found == nil else { return false }
-            if dom.tag(node) == .time, let value = dom.attribute(node, .datetime)?.collapsingWhitespace(), !value.isEmpty {
-                found = value
-            }
-            return found == nil
+        for time in dom.times where time != dom.body && dom.isInside(time, dom.body) {
+            if let value = dom.attribute(time, .datetime)?.collapsingWhitespace(), !value.isEmpty { return value }
         }
-        return found
+        return nil
     }
 }

@@ -81,6 +81,8 @@ extension MarkupReader {
             }
         }
         if selfClosing { return end }  // `<script/>` has no body
+        if let kind = keepsSpaces(name) { preformatted[kind] += 1 }
+        if !preformatted.allSatisfy({ $0 == 0 }), outranksPre(name) { preformattedUnsure = true }
         let isScript = bytes.equalsIgnoringCase(name, "script")
         guard isScript || bytes.equalsIgnoringCase(name, "style") else { return end }
         guard let close = rawTextEnd(from: end, script: isScript) else { return nil }

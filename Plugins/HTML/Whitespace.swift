@@ -16,7 +16,20 @@ struct SpaceCollapser {
     mutating func append(_ buffer: UnsafeBufferPointer<UInt8>, spaceAllowed: Bool) {
         var index = 0
         let count = buffer.count
+        bytes.reserveCapacity(bytes.count + count)
         while index < count {
+            // A run of printable ASCII goes in at once.
+            var runEnd = index
+            while runEnd < count, buffer[runEnd] &- 0x21 < 0x5E { runEnd += 1 }
+            if runEnd > index {
+                if pendingSpace {
+                    bytes.append(0x20)
+                    pendingSpace = false
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<runEnd]))
+                index = runEnd
+                continue
+            }
             let byte = buffer[index]
             let width = SpaceCollapser.spaceWidth(buffer, at: index)
             if width > 0 {
