@@ -44,7 +44,8 @@ struct DOM {
 
     subscript(_ index: Int32) -> Node {
         get { nodes[Int(index)] }
-        set { nodes[Int(index)] = newValue }
+        // In place: `dom[node].parent = …` must not copy the whole node out and back.
+        _modify { yield &nodes[Int(index)] }
     }
 
     func tag(_ index: Int32) -> Tag { nodes[Int(index)].tag }

@@ -243,6 +243,27 @@ enum TextMeasure {
         let count = text.count
         node.leadingSpace = count > 0 && SpaceCollapser.spaceWidth(text, at: 0) > 0
         while index < count {
+            // Eight ASCII bytes at a time, without branches: adding 0x5F to a byte under 0x80
+            // carries into its top bit exactly when it is above the space (no carry crosses
+            // bytes), and adding 0x7F to a byte under 0x80 does so exactly when it is not 0.
+            if index + 8 <= count, let base = text.baseAddress {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let high: UInt64 = 0x8080_8080_8080_8080
+                if word & high == 0 {
+                    let control = ~(word &+ 0x5F5F_5F5F_5F5F_5F5F) & high
+                    let delete = ~((word ^ 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+                    let comma = ~((word ^ 0x2C2C_2C2C_2C2C_2C2C) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+                    let space = control | delete
+                    let runStart = space & ~((space << 8) | (inSpace ? 0x80 : 0))
+                    let spaces = space.nonzeroBitCount
+                    length += Int32(8 - spaces + runStart.nonzeroBitCount)
+                    commas += Int32(comma.nonzeroBitCount)
+                    if spaces < 8 { blank = false }
+                    inSpace = space >> 63 != 0
+                    index += 8
+                    continue
+                }
+            }
             let byte = text[index]
             if byte &- 0x21 < 0x5E, byte != 0x2C {  // printable ASCII but a comma: most bytes
                 inSpace = false

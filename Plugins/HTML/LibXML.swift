@@ -10,6 +10,12 @@ private let libxmlReady: Void = { xmlInitParser() }()
 func parseHTML(_ bytes: [UInt8], encoding: String, attributes: PreparsedAttributes = PreparsedAttributes()) throws
     -> (dom: DOM, head: PageHead)
 {
+    try bytes.withUnsafeBufferPointer { try parseHTML($0, encoding: encoding, attributes: attributes) }
+}
+
+func parseHTML(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String, attributes: PreparsedAttributes) throws
+    -> (dom: DOM, head: PageHead)
+{
     _ = libxmlReady
     guard bytes.count < Int(Int32.max) else {
         throw ParseError(module: "html", reason: "page too large (\(bytes.count) bytes)")
@@ -52,14 +58,14 @@ func parseHTML(_ bytes: [UInt8], encoding: String, attributes: PreparsedAttribut
     let options =
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
         | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
-    let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
-        return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
+    let document: xmlDocPtr? = {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { start in
             encoding.withCString { name in
-                htmlCtxtReadMemory(context, start, Int32(buffer.count), nil, name, Int32(bitPattern: options))
+                htmlCtxtReadMemory(context, start, Int32(bytes.count), nil, name, Int32(bitPattern: options))
             }
         }
-    }
+    }()
     // With the tree-building callbacks gone there is no document, but free one if there is.
     if let document { xmlFreeDoc(document) }
     return state.pointee.finish()

@@ -41,12 +41,6 @@ extension UnsafeBufferPointer<UInt8> {
         range.count == text.utf8CodeUnitCount && startsIgnoringCase(at: range.lowerBound, with: text)
     }
 
-    func contains(_ range: Range<Int>, ignoringCase text: StaticString) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard range.count >= length else { return false }
-        return (range.lowerBound...(range.upperBound - length)).contains { startsIgnoringCase(at: $0, with: text) }
-    }
-
     func skipBlanks(_ start: Int) -> Int {
         var index = start
         while index < count, MarkupByte.isBlank(self[index]) { index += 1 }
@@ -74,3 +68,4 @@ enum MarkupByte {
         isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
     }
 }
+

@@ -65,7 +65,8 @@ struct MarkupReader {
                     // An empty comment stays in its place: text on either side of a comment
                     // reaches libxml2's checks for implied paragraphs in two pieces, as before.
                     guard let end = commentEnd(from: open + 4) else { break }
-                    drop(open..<end, keeping: "<!---->")
+                    drop(open..<end)
+                    output.append(contentsOf: MarkupReader.emptyComment)
                     index = end
                 } else if isDoctype {
                     // Past the prologue libxml2 reads doctypes in ways too odd to follow.
@@ -126,10 +127,21 @@ struct MarkupReader {
     }
 
     private mutating func collapseRuns(_ range: Range<Int>) {
+        guard let base = bytes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
         var index = range.lowerBound
         let end = range.upperBound
         while index < end {
-            // Most bytes are above the space: one comparison passes them.
+            // Eight bytes at a time while no two neighbours are at or below the space (the
+            // test may see such bytes where there are none, never the other way round).
+            if index + 8 < end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let low = (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080
+                if low & (low >> 8) == 0, low >> 63 == 0 || bytes[index + 8] > 0x20 {
+                    index += 8
+                    continue
+                }
+            }
             if bytes[index] > 0x20 || !MarkupByte.isBlank(bytes[index]) {
                 index += 1
                 continue
@@ -144,6 +156,12 @@ struct MarkupReader {
     /// The kind of element whose white space libxml2 and the extractor keep, if the tag
     /// name at `range` (just after `<` or `</`) is one.
     func keepsSpaces(_ range: Range<Int>) -> Int? {
+        // pre, textarea, listing, xmp, plaintext: a quick look at the first letter first.
+        guard range.lowerBound < bytes.count else { return nil }
+        let first = MarkupByte.lowered(bytes[range.lowerBound])
+        guard first == UInt8(ascii: "p") || first == UInt8(ascii: "t") || first == UInt8(ascii: "l")
+            || first == UInt8(ascii: "x")
+        else { return nil }
         let name = nameRange(range)
         let kinds: [StaticString] = ["pre", "textarea", "listing", "xmp", "plaintext"]
         return kinds.firstIndex { bytes.equalsIgnoringCase(name, $0) }
@@ -226,9 +244,13 @@ struct MarkupReader {
         return nil
     }
 
-    mutating func drop(_ range: Range<Int>, keeping replacement: String = "") {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
-        output.append(contentsOf: replacement.utf8)
+    private static let emptyComment = Array("<!---->".utf8)
+
+    /// Copies what comes before `range` and leaves `range` out.
+    mutating func drop(_ range: Range<Int>) {
+        if range.lowerBound > copied {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
+        }
         copied = range.upperBound
     }
 }
