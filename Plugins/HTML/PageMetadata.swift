@@ -11,7 +11,7 @@ struct PageMetadata {
     var siteName: String?
     var language: String?
 
-    init(_ head: PageHead, dom: DOM) {
+    init(_ head: PageHead, dom: borrowing DOM) {
         var properties: [String: String] = [:]
         var names: [String: String] = [:]
         for meta in head.metas {

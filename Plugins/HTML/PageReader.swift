@@ -4,10 +4,13 @@ import ReaderPluginAPI
 struct PageReader {
     let input: ParseInput
 
-    func read(_ dom: DOM, head: PageHead) -> Document {
+    /// Takes the page: what is read of it before the extraction is read first, and the
+    /// extractor then changes the tree in place.
+    func read(_ dom: consuming DOM, head: PageHead) -> Document {
         guard dom.root != -1 else { return PageReader.emptyDocument(for: input) }
         let metadata = PageMetadata(head, dom: dom)
         let title = chooseTitle(metadata, dom: dom)
+        let published = metadata.published ?? firstTimestamp(dom)
 
         let extraction = ContentExtractor(title: title).extract(dom)
         let resolver = URLResolver(pageURL: input.url, baseHref: head.baseHref)
@@ -19,7 +22,6 @@ struct PageReader {
         }
 
         let byline = (metadata.byline ?? extraction.byline)?.collapsingWhitespace().nonEmpty
-        let published = metadata.published ?? firstTimestamp(dom)
         var extra: [String: JSONValue] = [
             "byline": JSONValue(byline),
             "links": .array(builder.links.map { .object(["text": .string($0.text), "url": .string($0.url)]) }),

@@ -140,7 +140,7 @@ struct SubtreeStats {
             text.commas += below.commas
             if dom.tag(child) == .a {
                 let length = Int32(below.length)
-                if SubtreeStats.isInPageLink(child, dom) { text.linkedInPage += length } else { text.linked += length }
+                if dom[child].hints.contains(.inPageLink) { text.linkedInPage += length } else { text.linked += length }
             } else {
                 text.linked += below.linked
                 text.linkedInPage += below.linkedInPage
@@ -170,10 +170,5 @@ struct SubtreeStats {
             child = dom[child].next
         }
         return counts
-    }
-
-    private static func isInPageLink(_ link: Int32, _ dom: DOM) -> Bool {
-        guard let href = dom.attributeBytes(link, .href) else { return false }
-        return href.count > 1 && href.first == UInt8(ascii: "#")
     }
 }

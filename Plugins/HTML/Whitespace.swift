@@ -18,8 +18,18 @@ struct SpaceCollapser {
         let count = buffer.count
         bytes.reserveCapacity(bytes.count + count)
         while index < count {
-            // A run of printable ASCII goes in at once.
+            // A run of printable ASCII goes in at once; found eight bytes at a time (adding
+            // 0x5F to a byte under 0x80 sets its top bit exactly when it is above the space).
             var runEnd = index
+            if let base = buffer.baseAddress {
+                while runEnd + 8 <= count {
+                    let word = UnsafeRawPointer(base + runEnd).loadUnaligned(as: UInt64.self)
+                    let printable = (word &+ 0x5F5F_5F5F_5F5F_5F5F) & ~word & 0x8080_8080_8080_8080
+                    let delete = ~((word ^ 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+                    guard word & 0x8080_8080_8080_8080 == 0, printable == 0x8080_8080_8080_8080, delete == 0 else { break }
+                    runEnd += 8
+                }
+            }
             while runEnd < count, buffer[runEnd] &- 0x21 < 0x5E { runEnd += 1 }
             if runEnd > index {
                 if pendingSpace {
