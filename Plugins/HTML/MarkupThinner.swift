@@ -16,10 +16,21 @@ enum MarkupThinner {
     static let scanLimit = 4 << 20
 
     static func thinned(_ page: [UInt8]) -> ThinnedPage {
-        page.withUnsafeBufferPointer { buffer in
-            var reader = MarkupReader(bytes: buffer)
-            return reader.run()
+        // Thinning shrinks real pages; a page of tiny tags may grow with the markers, and is
+        // then left as it is.
+        let capacity = page.count + page.count / 4 + 64
+        var attributes = PreparsedAttributes()
+        var overflowed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+            page.withUnsafeBufferPointer { input in
+                var reader = MarkupReader(bytes: input, output: ByteOutput(storage))
+                reader.run()
+                written = reader.output.count
+                overflowed = reader.output.overflowed
+                attributes = reader.attributes
+            }
         }
+        return overflowed ? ThinnedPage(bytes: page) : ThinnedPage(bytes: bytes, attributes: attributes)
     }
 }
 
@@ -32,7 +43,7 @@ struct ThinnedPage {
 /// One pass over the page, copying what libxml2 needs into `output`.
 struct MarkupReader {
     let bytes: UnsafeBufferPointer<UInt8>
-    var output: [UInt8] = []
+    var output: ByteOutput
     /// Bytes before this index are in `output` or dropped.
     var copied = 0
     var attributes = PreparsedAttributes()
@@ -42,12 +53,12 @@ struct MarkupReader {
     /// inside a `div` or a table cell. White space is kept from there on.
     var preformattedUnsure = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, output: ByteOutput) {
         self.bytes = bytes
-        output.reserveCapacity(bytes.count)
+        self.output = output
     }
 
-    mutating func run() -> ThinnedPage {
+    mutating func run() {
         let count = bytes.count
         var index = 0
         // Only white space, comments and processing instructions so far: where libxml2
@@ -66,7 +77,7 @@ struct MarkupReader {
                     // reaches libxml2's checks for implied paragraphs in two pieces, as before.
                     guard let end = commentEnd(from: open + 4) else { break }
                     drop(open..<end)
-                    output.append(contentsOf: MarkupReader.emptyComment)
+                    MarkupReader.emptyComment.withUnsafeBufferPointer { output.append($0) }
                     index = end
                 } else if isDoctype {
                     // Past the prologue libxml2 reads doctypes in ways too odd to follow.
@@ -104,8 +115,7 @@ struct MarkupReader {
                 index = open + 1
             }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-        return ThinnedPage(bytes: output, attributes: attributes)
+        output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
     }
 
     /// Runs of white space in text made one character: indentation is much of a page, and
@@ -147,6 +157,10 @@ struct MarkupReader {
                 continue
             }
             var runEnd = index + 1
+            // Indentation is long: eight blanks at a time.
+            while runEnd + 8 <= end, MarkupByte.allBlank(raw.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self)) {
+                runEnd += 8
+            }
             while runEnd < end, bytes[runEnd] <= 0x20, MarkupByte.isBlank(bytes[runEnd]) { runEnd += 1 }
             if runEnd - index > 1 { drop((index + 1)..<runEnd) }
             index = runEnd
@@ -249,7 +263,7 @@ struct MarkupReader {
     /// Copies what comes before `range` and leaves `range` out.
     mutating func drop(_ range: Range<Int>) {
         if range.lowerBound > copied {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
+            output.append(UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
         }
         copied = range.upperBound
     }
