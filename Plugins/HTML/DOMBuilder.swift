@@ -44,8 +44,9 @@ struct TreeState {
         // Records point into the values, which lead the DOM's bytes; text follows them.
         dom.bytes = preparsed.values
         dom.bytes.reserveCapacity(preparsed.values.count + pageSize / 2)
-        dom.nodes.reserveCapacity(max(256, pageSize / 40))
+        dom.nodes.reserveCapacity(max(256, pageSize / 8))
         dom.attributes.reserveCapacity(preparsed.attributes.count + 64)
+        stack.reserveCapacity(64)
     }
 
     /// The state of the parse that `context` (libxml2's parser context) is running.

@@ -56,6 +56,10 @@ struct MarkupReader {
     init(bytes: UnsafeBufferPointer<UInt8>, output: ByteOutput) {
         self.bytes = bytes
         self.output = output
+        // Sized for news pages up front: growing these arrays copies them.
+        attributes.values.reserveCapacity(bytes.count / 4)
+        attributes.attributes.reserveCapacity(bytes.count / 64)
+        attributes.records.reserveCapacity(bytes.count / 128)
     }
 
     mutating func run() {

@@ -89,7 +89,9 @@ struct SubtreeStats {
         guard root != -1 else { return }
         // Parents come before their children in document order: measured in reverse, every
         // child is done before its parent.
-        var order: [Int32] = [root]
+        var order: [Int32] = []
+        order.reserveCapacity(dom.nodes.count)
+        order.append(root)
         dom.forEachDescendant(of: root) { node in
             order.append(node)
             return true
