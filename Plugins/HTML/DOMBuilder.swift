@@ -43,8 +43,10 @@ struct TreeState {
         self.preparsed = preparsed
         // Records point into the values, which lead the DOM's bytes; text follows them.
         dom.bytes = preparsed.values
-        dom.bytes.reserveCapacity(preparsed.values.count + pageSize / 2)
-        dom.nodes.reserveCapacity(max(256, pageSize / 8))
+        // Sized for the page (a node for every 8 bytes or so of thinned markup), within
+        // reason for a hostile one.
+        dom.bytes.reserveCapacity(preparsed.values.count + min(pageSize / 2, 1 << 22))
+        dom.nodes.reserveCapacity(min(max(256, pageSize / 8), 1 << 16))
         dom.attributes.reserveCapacity(preparsed.attributes.count + 64)
         stack.reserveCapacity(64)
     }

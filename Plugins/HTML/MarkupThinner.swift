@@ -57,9 +57,10 @@ struct MarkupReader {
         self.bytes = bytes
         self.output = output
         // Sized for news pages up front: growing these arrays copies them.
-        attributes.values.reserveCapacity(bytes.count / 4)
-        attributes.attributes.reserveCapacity(bytes.count / 64)
-        attributes.records.reserveCapacity(bytes.count / 128)
+        let expected = min(bytes.count, MarkupThinner.scanLimit)
+        attributes.values.reserveCapacity(expected / 4)
+        attributes.attributes.reserveCapacity(expected / 64)
+        attributes.records.reserveCapacity(expected / 128)
     }
 
     mutating func run() {
