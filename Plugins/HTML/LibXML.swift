@@ -7,13 +7,8 @@ private let libxmlReady: Void = { xmlInitParser() }()
 
 /// Parses `bytes` read as `encoding` with libxml2's HTML parser, straight into a ``DOM``
 /// through SAX callbacks: libxml2 builds no tree of its own, and nothing of it outlives the call.
+/// `attributes` are those ``MarkupThinner`` took out of the tags of `bytes`.
 func parseHTML(_ bytes: [UInt8], encoding: String, attributes: PreparsedAttributes = PreparsedAttributes()) throws
-    -> (dom: DOM, head: PageHead)
-{
-    try bytes.withUnsafeBufferPointer { try parseHTML($0, encoding: encoding, attributes: attributes) }
-}
-
-func parseHTML(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String, attributes: PreparsedAttributes) throws
     -> (dom: DOM, head: PageHead)
 {
     _ = libxmlReady
@@ -58,14 +53,14 @@ func parseHTML(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String, attributes
     let options =
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
         | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
-    let document: xmlDocPtr? = {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { start in
+    let document: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return nil }
+        return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
             encoding.withCString { name in
-                htmlCtxtReadMemory(context, start, Int32(bytes.count), nil, name, Int32(bitPattern: options))
+                htmlCtxtReadMemory(context, start, Int32(buffer.count), nil, name, Int32(bitPattern: options))
             }
         }
-    }()
+    }
     // With the tree-building callbacks gone there is no document, but free one if there is.
     if let document { xmlFreeDoc(document) }
     return state.pointee.finish()
