@@ -18,7 +18,12 @@ let package = Package(
         .executable(name: "reader", targets: ["reader"]),
         .library(name: "ReaderKit", targets: ["ReaderKit"]),
         .library(name: "ReaderPluginAPI", targets: ["ReaderPluginAPI"]),
+        // For modules outside this repository: export one as a loadable library, run its cases.
+        .library(name: "ReaderModuleExport", targets: ["ReaderModuleExport"]),
+        .library(name: "ReaderModuleCases", targets: ["ReaderModuleCases"]),
         .executable(name: "reader-bench", targets: ["ReaderBench"]),
+        .library(name: "FaultyModule", type: .dynamic, targets: ["FaultyModule"]),
+        .library(name: "FutureAPIModule", type: .dynamic, targets: ["FutureAPIModule"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,6 +36,13 @@ let package = Package(
         // The small, dependency-free API every parser module is written against.
         .target(name: "ReaderPluginAPI"),
 
+        // Third-party modules: the C boundary (`reader_module.h`), the Swift side a module library
+        // links to export itself, the runner of module test cases, and the host's crash guard.
+        .systemLibrary(name: "CReaderModuleABI"),
+        .target(name: "ReaderModuleExport", dependencies: ["ReaderPluginAPI", "CReaderModuleABI"]),
+        .target(name: "ReaderModuleCases", dependencies: ["ReaderPluginAPI"]),
+        .target(name: "CCrashGuard"),
+
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
@@ -39,6 +51,9 @@ let package = Package(
             name: "ReaderKit",
             dependencies: [
                 "ReaderPluginAPI",
+                "ReaderModuleExport",
+                "CReaderModuleABI",
+                "CCrashGuard",
                 "CZlib",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -51,6 +66,7 @@ let package = Package(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderKit",
+                "ReaderModuleCases",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,7 +75,7 @@ let package = Package(
         // Speed, measured in release against references taken in the same run (Benchmarks/README.md).
         .executableTarget(
             name: "ReaderBench",
-            dependencies: ["ReaderPluginAPI"] + builtinModules.map { .target(name: $0.name) },
+            dependencies: ["ReaderKit", "ReaderPluginAPI"] + builtinModules.map { .target(name: $0.name) },
             path: "Benchmarks/ReaderBench"
         ),
 
@@ -80,12 +96,26 @@ let package = Package(
         ),
         .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
+        // Every module's `Plugins/<Name>/Cases/`, run against the module registered under its name.
+        .testTarget(name: "ModuleCaseTests", dependencies: ["ReaderKit", "ReaderModuleCases", "ReaderModuleExport"]),
+        // Faulty module libraries for the plugin end-to-end tests (Tests/ModuleFixtures/README.md).
+        .target(name: "FaultyModule", dependencies: ["ReaderModuleExport"], path: "Tests/ModuleFixtures/FaultyModule"),
+        .target(name: "FutureAPIModule", path: "Tests/ModuleFixtures/FutureAPIModule"),
+        // kill -9, races, damage, hostile servers, full disks and hostile text, against the built
+        // `reader` only (SECURITY.md). It checks stores against the contract with its own zlib and SHA-256.
+        .testTarget(
+            name: "ReaderFaultTests",
+            dependencies: [
+                "ReaderTestSupport", "ReaderTestHarness", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
     ]
         + builtinModules.map { module in
             .target(
                 name: module.name,
                 dependencies: ["ReaderPluginAPI"] + module.dependencies,
-                path: "Plugins/\(module.name)"
+                path: "Plugins/\(module.name)",
+                exclude: ["Cases"]
             )
         }
         + builtinModules.map { module in

@@ -1,15 +1,13 @@
 import Foundation
-import HTML
-import RFCIndex
-import RFCText
-import ReaderPluginAPI
-import Tweets
 
-// In-process parse rates of the modules on the real corpus, release build:
-//   swift run -c release reader-bench [corpus folder]
+// Speed in-process, release build (Benchmarks/README.md):
+//   swift run -c release reader-bench [corpus folder]     parse rates, store put/get and compression
+//   reader-bench fill-catalog STORE N                     pads a store's catalog to N entries
 // Each figure is printed on its own line with its reference and the ratio.
 
-let corpus = CommandLine.arguments.dropFirst().first
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+let corpus = arguments.first.flatMap { $0 == "fill-catalog" ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
@@ -21,68 +19,17 @@ func bytes(_ path: String) -> [UInt8] {
     return [UInt8](data)
 }
 
-/// Best of `rounds` timings of `body`, in seconds.
-func best(rounds: Int = 7, _ body: () throws -> Void) rethrows -> Double {
-    var fastest = Double.infinity
-    for _ in 0..<rounds {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return fastest
-}
-
-/// A reference every run measures: summing the bytes once, the floor of any parse.
-func referenceRate(_ input: [UInt8]) -> Double {
-    var sink = 0
-    let seconds = best { for byte in input { sink &+= Int(byte) } }
-    if sink == 42 { print("") }
-    return Double(input.count) / seconds / 1e6
-}
-
-func report(_ name: String, bytes count: Int, seconds: Double, reference: Double) {
-    let rate = Double(count) / seconds / 1e6
-    print(name.padding(toLength: 34, withPad: " ", startingAt: 0)
-        + String(format: "%8.1f MB/s %8.2f ms   reference (byte sum) %8.1f MB/s   ratio %.4f", rate, seconds * 1000, reference, rate / reference))
-}
-
 do {
-    let index = bytes("rfc/rfc-index.txt")
-    let module = RFCIndexModule()
-    var entries = 0
-    let seconds = try best {
-        entries = try module.parse(ParseInput(bytes: index, requestType: "rfc-index", key: "rfc-index")).entries.count
+    if arguments.first == "fill-catalog" {
+        guard arguments.count == 3, let count = Int(arguments[2]) else {
+            FileHandle.standardError.write(Data("usage: reader-bench fill-catalog STORE N\n".utf8))
+            exit(64)
+        }
+        try fillCatalog(store: arguments[1], to: count)
+    } else {
+        try parseRates()
+        try storeRates()
     }
-    report("rfc-index parse (\(entries) entries)", bytes: index.count, seconds: seconds, reference: referenceRate(index))
-
-    let texts = ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"].map { ($0, bytes("rfc/\($0).txt")) }
-    let total = texts.reduce(0) { $0 + $1.1.count }
-    let rfc = RFCTextModule()
-    let rfcSeconds = try best {
-        for (name, input) in texts { _ = try rfc.parse(ParseInput(bytes: input, requestType: "rfc", key: "rfc/\(name.dropFirst(3))")) }
-    }
-    report("rfc text parse (6 RFCs)", bytes: total, seconds: rfcSeconds, reference: referenceRate(texts.flatMap(\.1)))
-
-    let archive = bytes("twitter/archive_tweets.js")
-    let tweets = TweetsModule()
-    var count = 0
-    let tweetSeconds = try best {
-        count = try tweets.parse(ParseInput(bytes: archive, requestType: "tweets", key: "archive")).blocks.count
-    }
-    report("tweets parse (archive)", bytes: archive.count, seconds: tweetSeconds, reference: referenceRate(archive))
-    print("tweets rate".padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%8.0f tweets/s", Double(count) / tweetSeconds))
-
-    // HTML: ms per page over the 12 Readability pages (Benchmarks/compare-html.sh puts
-    // trafilatura and resiliparse beside it).
-    let pages = ["002", "003-metadata-preferred", "bbc-1", "gmw", "google-sre-book-1", "keep-tabular-data", "lemonde-1",
-        "medium-1", "mercurial", "mozilla-2", "nytimes-1", "wikipedia-3"].map { bytes("html/\($0)/source.html") }
-    let html = HTMLModule()
-    let htmlSeconds = try best(rounds: 15) {
-        for page in pages { _ = try html.parse(ParseInput(bytes: page, requestType: "html", key: "page", url: "https://example.org/")) }
-    }
-    let pageBytes = pages.reduce(0) { $0 + $1.count }
-    report("html parse (12 pages)", bytes: pageBytes, seconds: htmlSeconds, reference: referenceRate(pages.flatMap { $0 }))
-    print("html ms/page".padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%8.3f ms/page", htmlSeconds * 1000 / 12))
 } catch {
     FileHandle.standardError.write(Data("reader-bench: \(error)\n".utf8))
     exit(1)

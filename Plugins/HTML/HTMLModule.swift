@@ -37,12 +37,14 @@ public struct HTMLModule: ParserModule {
 
 /// What the first bytes of a file say about it being HTML.
 enum Recognizer {
-    /// 90 for markup that opens like a page, 0 for JSON; nil when the bytes do not say.
+    /// 90 for markup that opens like a page, 0 for JSON or XML of another kind (a feed); nil
+    /// when the bytes do not say.
     static func score(_ bytes: ArraySlice<UInt8>) -> Int? {
         guard let first = bytes.first else { return nil }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return 0 }
         guard first == UInt8(ascii: "<") else { return nil }
         let lower = bytes.prefix(4096).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+        if RootElement.isOtherXML(lower) { return 0 }
         for opening in ["<!doctype html", "<html", "<head"] where lower.starts(with: opening.utf8) { return 90 }
         for marker in ["<body", "<div", "<p>"] where Hints.contains(lower, Array(marker.utf8)) { return 90 }
         return nil

@@ -8,24 +8,54 @@
 /// which a name follows.
 struct Byline {
     var title: Range<Int>
-    /// The names, "Ed." and the like joined to the name they follow.
-    var authors: ArraySlice<Range<Int>>
+    /// Where the names are in the items given to ``split(_:_:items:)``, "Ed." and the like
+    /// joined to the name they follow.
+    var authors: Range<Int>
 }
 
 extension Byline {
     static let longestSearchedNames = 4096
 
     /// Splits `range` (the head without its date). Nil when no ". " can end the title.
-    /// `items` is scratch space; the authors are a slice of it.
-    static func split(_ text: ByteText, _ range: Range<Int>, items: inout [Range<Int>]) -> Byline? {
-        text.split(range, by: Byte.comma, into: &items)
-        guard !items.isEmpty else { return nil }
-        var first = items.count - 1
-        while first > 0, text.isSuffix(items[first]) || text.isPerson(items[first]) || text.isPlainName(items[first]) {
-            first -= 1
+    /// `items` is scratch space; the authors are a part of it.
+    static func split(_ text: ByteText, _ range: Range<Int>, items: ScratchList<Range<Int>>) -> Byline? {
+        // The comma-separated parts are taken from the right while they look like names, so
+        // that a title's own commas are never looked at. Item 0 is kept for the first name.
+        items.removeAll()
+        items.append(range.lowerBound..<range.lowerBound)
+        var contentStart: Int?
+        var end = range.upperBound
+        var chunk: Range<Int>?
+        while chunk == nil {
+            let separator = text.lastSeparator(in: range, before: end)
+            let part = text.trimmed((separator.map { $0 + 1 } ?? range.lowerBound)..<end)
+            guard let separator else {
+                if !part.isEmpty { chunk = part }
+                break
+            }
+            end = separator
+            if part.isEmpty { continue }
+            // Whether any part is left of this one; the leftmost part is the chunk in any case.
+            let start = contentStart ?? text.firstContent(in: range)
+            contentStart = start
+            if start < separator, text.isSuffix(part) || text.isPerson(part) || text.isPlainName(part) {
+                items.append(part)
+            } else {
+                chunk = part
+            }
         }
-
-        let chunk = items[first]
+        guard let chunk else { return nil }
+        // The names were gathered right to left.
+        var low = 1
+        var high = items.count - 1
+        while low < high {
+            let swapped = items[low]
+            items[low] = items[high]
+            items[high] = swapped
+            low += 1
+            high -= 1
+        }
+        let first = 0
         // Each candidate looks at the rest of the chunk. A real head is a few hundred bytes;
         // in a giant one only the last few KiB are searched, so that time stays linear.
         var from = max(chunk.lowerBound, chunk.upperBound - Self.longestSearchedNames)
@@ -61,13 +91,37 @@ extension Byline {
         // "M.I.T." and "etc." end the title with their own period.
         let title = text.trimmed(range.lowerBound..<dot)
         let keepsPeriod = text.endsWithAbbreviation(title, dotted: true) || text.endsWithEtc(title)
-        return Byline(title: keepsPeriod ? title.lowerBound..<dot + 1 : title, authors: items[first...last])
+        return Byline(title: keepsPeriod ? title.lowerBound..<dot + 1 : title, authors: first..<last + 1)
     }
 }
 
 extension ByteText {
+    /// The last comma in `range` before `end` that separates parts as ``forEachPart(_:by:_:)``
+    /// has it: one followed by a blank or ending `range`.
+    @inline(__always) func lastSeparator(in range: Range<Int>, before end: Int) -> Int? {
+        var end = end
+        while let comma = last(Byte.comma, in: range.lowerBound..<end) {
+            if comma + 1 == range.upperBound || text[comma + 1].isBlank { return comma }
+            end = comma
+        }
+        return nil
+    }
+
+    /// The first byte of `range` inside a part (neither blank nor a separating comma), or
+    /// the end of `range`.
+    func firstContent(in range: Range<Int>) -> Int {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = text[index]
+            let separates = byte == Byte.comma && (index + 1 == range.upperBound || text[index + 1].isBlank)
+            if !byte.isBlank && !separates { return index }
+            index += 1
+        }
+        return index
+    }
+
     /// A word that follows a name after a comma: "Ed.", "II", "et al.".
-    func isSuffix(_ range: Range<Int>) -> Bool {
+    @inline(__always) func isSuffix(_ range: Range<Int>) -> Bool {
         switch range.count {
         case 2: equals(range, "II") || equals(range, "IV")
         case 3: equals(range, "Ed.") || equals(range, "III") || isJuniorOrSenior(range)
@@ -130,6 +184,8 @@ extension ByteText {
     /// Whether `range` ends with an abbreviation such as "U.S", "M.I.T" or (unless `dotted`) a
     /// lone initial, whose period is not the end of a sentence unless a person's name follows.
     func endsWithAbbreviation(_ range: Range<Int>, dotted: Bool = false) -> Bool {
+        // It ends with a capital: most titles are told by their last byte.
+        guard let last = range.last, text[last] >= 0x80 || text[last].isASCIIUpper else { return false }
         var start = range.upperBound
         while start > range.lowerBound, !text[start - 1].isBlank { start -= 1 }
         var index = start
@@ -151,7 +207,18 @@ extension ByteText {
 
     /// One word of initials: "J.", "S.D.", "Ch.", "JH.", "WCH.", "J-P.", "H.-W.", "Y(J).", or a
     /// lone capital as in "S P. Romano".
-    func isInitial(_ word: Range<Int>) -> Bool {
+    @inline(__always) func isInitial(_ word: Range<Int>) -> Bool {
+        // Every initial ends with its period but a lone capital: most surnames are told by
+        // their last byte, and "J.", the common initial, without the general walk.
+        guard text[word.upperBound - 1] == Byte.period else {
+            let single = upperLetterLength(at: word.lowerBound, before: word.upperBound)
+            return single > 0 && single == word.count
+        }
+        if word.count == 2, text[word.lowerBound].isASCIIUpper { return true }
+        return isInitialWalk(word)
+    }
+
+    private func isInitialWalk(_ word: Range<Int>) -> Bool {
         let end = word.upperBound
         let single = upperLetterLength(at: word.lowerBound, before: end)
         if single > 0, single == word.count { return true }
@@ -193,7 +260,7 @@ extension ByteText {
         equals(range, "Jr.") || equals(range, "Sr.")
     }
 
-    func endsWithPeriod(_ range: Range<Int>) -> Bool {
+    @inline(__always) func endsWithPeriod(_ range: Range<Int>) -> Bool {
         !range.isEmpty && text[range.upperBound - 1] == Byte.period
     }
 }

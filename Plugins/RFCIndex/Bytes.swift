@@ -54,8 +54,9 @@ struct ByteText {
 
     subscript(index: Int) -> UInt8 { text[index] }
 
-    /// `range` without leading and trailing blanks.
-    func trimmed(_ range: Range<Int>) -> Range<Int> {
+    /// `range` without leading and trailing blanks. Inlined, like the comparisons below: they
+    /// are called a few dozen times per entry, and mostly decide at their first byte.
+    @inline(__always) func trimmed(_ range: Range<Int>) -> Range<Int> {
         var lower = range.lowerBound
         var upper = range.upperBound
         while lower < upper, text[lower].isBlank { lower += 1 }
@@ -78,21 +79,93 @@ struct ByteText {
     }
 
     /// Compares with a literal; a StaticString needs no allocation or lazy global.
-    func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    @inline(__always) func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
         equals(range, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
-    func hasPrefix(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    @inline(__always) func hasPrefix(_ range: Range<Int>, _ word: StaticString) -> Bool {
         range.count >= word.utf8CodeUnitCount
             && equals(range.lowerBound..<range.lowerBound + word.utf8CodeUnitCount, word)
     }
 
+    /// The first `byte` within `range`, looked for eight bytes at a time: a byte at a time,
+    /// finding line ends and commas was a tenth of the parse, and the C library's `memchr`
+    /// costs more in its call than the few dozen bytes it is mostly asked to search.
+    @inline(__always) func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        var index = range.lowerBound
+        let pattern = Self.repeated(byte)
+        while range.upperBound - index >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let hits = Self.zeroBytes(word ^ pattern)
+            if hits != 0 { return index + hits.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < range.upperBound {
+            if base[index] == byte { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The last `byte` within `range`, looked for as ``first(_:in:)`` does.
+    @inline(__always) func last(_ byte: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        var end = range.upperBound
+        let pattern = Self.repeated(byte)
+        while end - range.lowerBound >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self))
+            let hits = Self.zeroBytesExact(word ^ pattern)
+            if hits != 0 { return end - 1 - hits.leadingZeroBitCount / 8 }
+            end -= 8
+        }
+        while end > range.lowerBound {
+            end -= 1
+            if base[end] == byte { return end }
+        }
+        return nil
+    }
+
+    /// The last `byte` or `other` within `range`.
+    @inline(__always) func last(_ byte: UInt8, or other: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        var end = range.upperBound
+        let pattern = Self.repeated(byte)
+        let otherPattern = Self.repeated(other)
+        while end - range.lowerBound >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + end - 8).loadUnaligned(as: UInt64.self))
+            let hits = Self.zeroBytesExact(word ^ pattern) | Self.zeroBytesExact(word ^ otherPattern)
+            if hits != 0 { return end - 1 - hits.leadingZeroBitCount / 8 }
+            end -= 8
+        }
+        while end > range.lowerBound {
+            end -= 1
+            if base[end] == byte || base[end] == other { return end }
+        }
+        return nil
+    }
+
+    private static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
+
+    /// The high bit of each zero byte of `word` set, and maybe of bytes above the lowest zero
+    /// (a borrow runs upward), so only the lowest set bit is to be trusted.
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The high bit of exactly the zero bytes of `word`: no borrow crosses bytes.
+    private static func zeroBytesExact(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
+    }
+
     /// The first `byte` followed by `next` within `range`.
     func firstPair(_ byte: UInt8, _ next: UInt8, in range: Range<Int>) -> Int? {
-        var index = range.lowerBound
-        while index + 1 < range.upperBound {
-            if text[index] == byte, text[index + 1] == next { return index }
-            index += 1
+        var from = range.lowerBound
+        while let index = first(byte, in: from..<range.upperBound) {
+            guard index + 1 < range.upperBound else { return nil }
+            if text[index + 1] == next { return index }
+            from = index + 1
         }
         return nil
     }
@@ -101,27 +174,21 @@ struct ByteText {
     /// ending the range), each trimmed, none empty.
     func forEachPart(_ range: Range<Int>, by byte: UInt8, _ body: (Range<Int>) -> Void) {
         var start = range.lowerBound
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if text[index] == byte, index + 1 == range.upperBound || text[index + 1].isBlank {
+        var from = range.lowerBound
+        while let index = first(byte, in: from..<range.upperBound) {
+            if index + 1 == range.upperBound || text[index + 1].isBlank {
                 let part = trimmed(start..<index)
                 if !part.isEmpty { body(part) }
                 start = index + 1
             }
-            index += 1
+            from = index + 1
         }
         let last = trimmed(start..<range.upperBound)
         if !last.isEmpty { body(last) }
     }
 
-    /// The parts of `range` as ``forEachPart(_:by:_:)`` finds them, in `parts`.
-    func split(_ range: Range<Int>, by byte: UInt8, into parts: inout [Range<Int>]) {
-        parts.removeAll(keepingCapacity: true)
-        forEachPart(range, by: byte) { parts.append($0) }
-    }
-
     /// The next blank-separated word at or after `index`, advancing `index` past it.
-    func nextWord(_ index: inout Int, before end: Int) -> Range<Int>? {
+    @inline(__always) func nextWord(_ index: inout Int, before end: Int) -> Range<Int>? {
         while index < end, text[index].isBlank { index += 1 }
         guard index < end else { return nil }
         let start = index
@@ -131,7 +198,7 @@ struct ByteText {
 
     /// The number written by the digits of `range`, or nil when it holds anything else or
     /// more digits than an RFC number could have.
-    func number(_ range: Range<Int>) -> Int? {
+    @inline(__always) func number(_ range: Range<Int>) -> Int? {
         guard !range.isEmpty, range.count <= 9 else { return nil }
         var value = 0
         for index in range {
@@ -143,7 +210,7 @@ struct ByteText {
 
     /// The byte length of the upper-case letter at `index` (1 to 4), or 0 when there is none.
     /// Accented capitals ("Ö.") count, so initials of non-English names are recognised.
-    func upperLetterLength(at index: Int, before end: Int) -> Int {
+    @inline(__always) func upperLetterLength(at index: Int, before end: Int) -> Int {
         guard index < end else { return 0 }
         let byte = text[index]
         if byte < 0x80 { return byte.isASCIIUpper ? 1 : 0 }
@@ -152,7 +219,7 @@ struct ByteText {
     }
 
     /// The byte length of the lower-case letter at `index`, or 0 when there is none.
-    func lowerLetterLength(at index: Int, before end: Int) -> Int {
+    @inline(__always) func lowerLetterLength(at index: Int, before end: Int) -> Int {
         guard index < end else { return 0 }
         let byte = text[index]
         if byte < 0x80 { return byte.isASCIILower ? 1 : 0 }

@@ -1,118 +1,157 @@
 import ReaderPluginAPI
 
-/// Turns records into entries. Made once per parse: it lays out the keys of an entry's JSON
-/// once, and each entry's dictionaries are made from that layout with `mapValues`, which keeps
-/// the hash table as it is. So no key is hashed per entry; hashing 13 keys for each of ~10,000
-/// entries was otherwise the largest single cost of reading the index.
+/// Turns records into entries, writing each entry's JSON objects as text: the form an
+/// ``Entry`` keeps them in. Building a dictionary of 13 values per entry was otherwise the
+/// largest single cost of reading the index.
 struct EntryMaker {
-    /// The keys of `reader list --json`, in the contract's order.
-    enum Field: Int, CaseIterable {
-        case number, title, authors, date, status, doi, obsoletes, obsoletedBy, updates, updatedBy, also
-        case formats, notIssued
-
-        var key: String {
-            switch self {
-            case .number: "number"
-            case .title: "title"
-            case .authors: "authors"
-            case .date: "date"
-            case .status: "status"
-            case .doi: "doi"
-            case .obsoletes: "obsoletes"
-            case .obsoletedBy: "obsoletedBy"
-            case .updates: "updates"
-            case .updatedBy: "updatedBy"
-            case .also: "also"
-            case .formats: "formats"
-            case .notIssued: "notIssued"
-            }
-        }
-    }
-
-    /// Each key maps to its ``Field`` raw value, to be replaced by the entry's value.
-    private let fieldLayout: [String: JSONValue]
-    private let annotationLayout: [String: JSONValue]
+    let encoding: TextEncoding
+    /// Where each text is written before it becomes a String.
+    private let buffer = ByteBuffer(capacity: 4096)
+    /// The JSON of the format lists ("TXT, HTML" is `["TXT","HTML"]`), of which the index has
+    /// a dozen: written once each.
+    private var formatLists: [(list: [UInt8], json: [UInt8])] = []
+    private let formatBuffer = ByteBuffer(capacity: 256)
     /// The annotations of the many RFCs that nothing obsoletes or updates, shared.
-    private let noAnnotations: [String: JSONValue]
-    /// The JSON of format lists, which the reader shares between entries, made once each.
-    private var formatLists: [(formats: [String], json: JSONValue)] = []
+    private let noAnnotations = #"{"obsoletedBy":[],"updatedBy":[]}"#
 
-    init() {
-        fieldLayout = Dictionary(uniqueKeysWithValues: Field.allCases.map { ($0.key, JSONValue($0.rawValue)) })
-        annotationLayout = Dictionary(
-            uniqueKeysWithValues: [Field.obsoletedBy, .updatedBy].map { ($0.key, JSONValue($0.rawValue)) })
-        noAnnotations = annotationLayout.mapValues { _ in JSONValue([Int]()) }
+    init(encoding: TextEncoding) {
+        self.encoding = encoding
     }
 
-    /// The entry `reader list`, `search` and the RFC banner read.
-    mutating func entry(_ record: IndexRecord) -> Entry {
-        let values = Values(record, formats: formatsJSON(record.formats))
+    /// The entry `reader list`, `search` and the RFC banner read; `text` is what the record's
+    /// ranges point into. The record's title and authors move into the entry.
+    mutating func entry(_ record: inout IndexRecord, _ text: ByteText) -> Entry {
         let related = !record.obsoletedBy.rfcs.isEmpty || !record.updatedBy.rfcs.isEmpty
+        let annotationsJSON = related ? annotations(record) : noAnnotations
+        let fieldsJSON = fields(record, text)
+        var title = ""
+        var authors: [String] = []
+        swap(&title, &record.title)
+        swap(&authors, &record.authors)
         return Entry(
-            id: String(record.number),
-            title: record.title,
-            authors: record.authors,
-            date: record.date,
-            status: record.status,
-            notices: record.notices,
-            annotations: related ? annotationLayout.mapValues { values[$0] } : noAnnotations,
-            fields: fields(values)
-        )
+            id: Self.decimal(record.number), title: title, authors: authors, date: record.isoDate, status: record.status,
+            notices: notices(record, text), annotationsJSON: annotationsJSON, fieldsJSON: fieldsJSON)
     }
 
-    private mutating func formatsJSON(_ formats: [String]) -> JSONValue {
-        if let known = formatLists.first(where: { $0.formats == formats }) { return known.json }
-        let json = JSONValue(formats)
-        if formatLists.count < RepeatedValues.limit { formatLists.append((formats, json)) }
-        return json
+    /// `obsoletedBy` and `updatedBy` for the JSON of the RFC itself.
+    private func annotations(_ record: IndexRecord) -> String {
+        var writer = JSONWriter(into: buffer, encoding: encoding)
+        writer.raw(#"{"obsoletedBy":"#)
+        writer.numbers(record.obsoletedBy.rfcs)
+        writer.raw(#","updatedBy":"#)
+        writer.numbers(record.updatedBy.rfcs)
+        writer.raw("}")
+        return writer.finish()
     }
 
     /// The contract's JSON object for `reader list --json`, and what the index has besides.
-    private func fields(_ values: Values) -> [String: JSONValue] {
-        let record = values.record
-        var fields = fieldLayout.mapValues { values[$0] }
+    /// The keys are in sorted order, as `JSONValue.jsonText` writes them.
+    private mutating func fields(_ record: IndexRecord, _ text: ByteText) -> String {
+        var writer = JSONWriter(into: buffer, encoding: encoding)
+        writer.raw(#"{"also":"#)
+        writer.listItems(text, record.also)
+        writer.raw(#","authors":"#)
+        writer.strings(text, record.authorRanges)
+        writer.raw(#","date":"#)
+        if let date = record.date { writer.date(date) } else { writer.null() }
+        writer.raw(#","doi":"#)
+        if let doi = record.doi { writer.string(text, doi) } else { writer.null() }
+        writer.raw(#","formats":"#)
+        if record.formats.count == 1 {
+            let list = record.formats[0]
+            if let known = formatLists.firstIndex(where: { text.equals(list, $0.list) }) {
+                formatLists[known].json.withUnsafeBufferPointer { writer.raw($0) }
+            } else {
+                var listWriter = JSONWriter(into: formatBuffer, encoding: encoding)
+                listWriter.listItems(text, list)
+                let json = listWriter.finishBytes()
+                json.withUnsafeBufferPointer { writer.raw($0) }
+                if formatLists.count < RepeatedValues.limit { formatLists.append((Array(text.text[list]), json)) }
+            }
+        } else {
+            writer.listItems(text, record.formats)
+        }
+        writer.raw(#","notIssued":"#)
+        writer.bool(record.notIssued)
+        writer.raw(#","number":"#)
+        writer.number(record.number)
         // The contract's relation arrays hold RFC numbers only; the few documents outside the
         // series (IEN, NIC, RTR notes) go beside them rather than being dropped.
-        if !record.obsoletes.others.isEmpty { fields["obsoletesOther"] = JSONValue(record.obsoletes.others) }
-        if !record.obsoletedBy.others.isEmpty { fields["obsoletedByOther"] = JSONValue(record.obsoletedBy.others) }
-        if !record.updates.others.isEmpty { fields["updatesOther"] = JSONValue(record.updates.others) }
-        if !record.updatedBy.others.isEmpty { fields["updatedByOther"] = JSONValue(record.updatedBy.others) }
-        if !record.otherGroups.isEmpty { fields["otherGroups"] = JSONValue(record.otherGroups) }
-        return fields
+        writer.raw(#","obsoletedBy":"#)
+        writer.numbers(record.obsoletedBy.rfcs)
+        if !record.obsoletedBy.others.isEmpty {
+            writer.raw(#","obsoletedByOther":"#)
+            writer.strings(text, record.obsoletedBy.others)
+        }
+        writer.raw(#","obsoletes":"#)
+        writer.numbers(record.obsoletes.rfcs)
+        if !record.obsoletes.others.isEmpty {
+            writer.raw(#","obsoletesOther":"#)
+            writer.strings(text, record.obsoletes.others)
+        }
+        if !record.otherGroups.isEmpty {
+            writer.raw(#","otherGroups":"#)
+            writer.strings(text, record.otherGroups)
+        }
+        writer.raw(#","status":"#)
+        if let status = record.statusRange { writer.string(text, status) } else { writer.null() }
+        writer.raw(#","title":"#)
+        writer.string(text, record.titleRange)
+        writer.raw(#","updatedBy":"#)
+        writer.numbers(record.updatedBy.rfcs)
+        if !record.updatedBy.others.isEmpty {
+            writer.raw(#","updatedByOther":"#)
+            writer.strings(text, record.updatedBy.others)
+        }
+        writer.raw(#","updates":"#)
+        writer.numbers(record.updates.rfcs)
+        if !record.updates.others.isEmpty {
+            writer.raw(#","updatesOther":"#)
+            writer.strings(text, record.updates.others)
+        }
+        writer.raw("}")
+        return writer.finish()
     }
 
-    /// An entry's values for the layouts' slots; the JSON of a relation is made once for both
-    /// the fields and the annotations.
-    private struct Values {
-        let record: IndexRecord
-        let formats: JSONValue
-        let obsoletedBy: JSONValue
-        let updatedBy: JSONValue
-
-        init(_ record: IndexRecord, formats: JSONValue) {
-            self.record = record
-            self.formats = formats
-            obsoletedBy = .array(record.obsoletedBy.rfcs)
-            updatedBy = .array(record.updatedBy.rfcs)
+    /// The banner over the RFC: "Obsoleted by RFC 9293", "Updated by RFC 1122, RFC 3168".
+    private func notices(_ record: IndexRecord, _ text: ByteText) -> [String] {
+        switch (record.obsoletedBy.isEmpty, record.updatedBy.isEmpty) {
+        case (true, true): []
+        case (false, true): [notice("Obsoleted by ", record.obsoletedBy, text)]
+        case (true, false): [notice("Updated by ", record.updatedBy, text)]
+        case (false, false):
+            [notice("Obsoleted by ", record.obsoletedBy, text), notice("Updated by ", record.updatedBy, text)]
         }
+    }
 
-        subscript(slot: JSONValue) -> JSONValue {
-            guard case .number(let raw) = slot, let field = Field(rawValue: Int(raw)) else { return .null }
-            switch field {
-            case .number: return JSONValue(record.number)
-            case .title: return .string(record.title)
-            case .authors: return JSONValue(record.authors)
-            case .date: return JSONValue(record.date)
-            case .status: return JSONValue(record.status)
-            case .doi: return JSONValue(record.doi)
-            case .obsoletes: return .array(record.obsoletes.rfcs)
-            case .obsoletedBy: return obsoletedBy
-            case .updates: return .array(record.updates.rfcs)
-            case .updatedBy: return updatedBy
-            case .also: return JSONValue(record.also)
-            case .formats: return formats
-            case .notIssued: return .bool(record.notIssued)
-            }
+    /// `lead` then "RFC 1122, RFC 3168", then any document outside the series as written.
+    private func notice(_ lead: StaticString, _ relation: Relation, _ text: ByteText) -> String {
+        var writer = JSONWriter(into: buffer, encoding: encoding)
+        writer.raw(lead)
+        var separator = false
+        for index in 0..<relation.rfcs.count {
+            let number = relation.rfcs[index]
+            if separator { writer.raw(", RFC ") } else { writer.raw("RFC ") }
+            writer.number(number)
+            separator = true
+        }
+        for index in 0..<relation.others.count {
+            let other = relation.others[index]
+            if separator { writer.raw(", ") }
+            writer.plain(text, other)
+            separator = true
+        }
+        return writer.finish()
+    }
+
+    /// `String(number)`, without the general integer formatting. An RFC number has at most
+    /// nine digits (``ByteText/number(_:)``): a small String, made without a heap allocation
+    /// when asked for no more than 15 bytes.
+    private static func decimal(_ number: Int) -> String {
+        guard number >= 0, number < 1_000_000_000 else { return String(number) }
+        return String(unsafeUninitializedCapacity: 15) { buffer in
+            guard let start = buffer.baseAddress else { return 0 }
+            return JSONWriter.write(number, at: start)
         }
     }
 }

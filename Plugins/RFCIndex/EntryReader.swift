@@ -1,42 +1,61 @@
-import ReaderPluginAPI
-
-/// Reads entries into ``IndexRecord``s, keeping what can be reused from one entry to the next:
-/// scratch space, and the Strings of values that repeat ("TXT, HTML", "PROPOSED STANDARD").
+/// Reads entries into an ``IndexRecord``, keeping what can be reused from one entry to the next:
+/// scratch space, and the Strings of values that repeat ("PROPOSED STANDARD").
 struct EntryReader {
     let encoding: TextEncoding
-    private var groups: [Range<Int>] = []
-    private var items: [Range<Int>] = []
+    private let groups = ScratchList<Range<Int>>()
+    private let items = ScratchList<Range<Int>>()
     private var repeated = RepeatedValues()
+    /// The ISO text of each month of the index's years, made once: most entries have no day.
+    private var months: [String?] = []
+    private static let firstYear = 1960
+    private static let years = 140
 
     init(encoding: TextEncoding) {
         self.encoding = encoding
     }
 
-    /// Reads one entry: its lines joined by single spaces, starting with the number. Nil when
-    /// the number has more digits than an RFC number can.
-    mutating func read(_ text: ByteText) -> IndexRecord? {
+    /// Reads one entry (its lines joined by single spaces, starting with the number) into
+    /// `record`, whose ranges then point into `text`. False when the number has more digits
+    /// than an RFC number can.
+    mutating func read(_ text: ByteText, into record: inout IndexRecord) -> Bool {
         let all = text.trimmed(0..<text.text.count)
         var index = all.lowerBound
         while index < all.upperBound, text[index].isDigit { index += 1 }
-        guard let number = text.number(all.lowerBound..<index) else { return nil }
-        var record = IndexRecord(number: number)
+        guard let number = text.number(all.lowerBound..<index) else { return false }
+        record.reset(number: number)
 
         // The bracket groups end the entry; peeling them from the right leaves the head, whose
         // title may hold brackets of its own but always ends with the date's period.
         var end = all.upperBound
-        groups.removeAll(keepingCapacity: true)
+        groups.removeAll()
         while end > index, text[end - 1] == Byte.closeParen,
             let open = Self.openingBracket(text, closing: end - 1, after: index)
         {
             groups.append(open..<end)
             end = text.trimmed(index..<open).upperBound
         }
-        for group in groups.reversed() { read(group: group, text, into: &record) }
+        for index in groups.indices.reversed() { read(group: groups[index], text, into: &record) }
         readHead(text.trimmed(index..<end), text, into: &record)
-        return record
+        return true
+    }
+
+    private mutating func isoText(_ date: IndexDates.Parts) -> String {
+        guard date.day == nil, date.year >= Self.firstYear, date.year < Self.firstYear + Self.years else { return date.iso }
+        let slot = (date.year - Self.firstYear) * 12 + date.month - 1
+        if months.isEmpty { months = Array(repeating: nil, count: Self.years * 12) }
+        if let known = months[slot] { return known }
+        let text = date.iso
+        months[slot] = text
+        return text
     }
 
     private static func openingBracket(_ text: ByteText, closing: Int, after start: Int) -> Int? {
+        // Mostly the nearest bracket before is the "(": else the brackets are counted.
+        if let bracket = text.last(Byte.openParen, or: Byte.closeParen, in: start..<closing),
+            text[bracket] == Byte.openParen
+        {
+            return bracket
+        }
         var depth = 0
         var index = closing
         while index >= start {
@@ -59,18 +78,24 @@ struct EntryReader {
         }
         var rest = withoutPeriod
         if let date = IndexDates.trailing(in: text, rest) {
-            record.date = date.iso
+            record.date = date.date
+            record.isoDate = isoText(date.date)
             rest = text.trimmed(rest.lowerBound..<date.start)
             if text.endsWithPeriod(rest) { rest = rest.lowerBound..<rest.upperBound - 1 }
         } else {
             record.problems.append("no date")
         }
-        if let byline = Byline.split(text, rest, items: &items) {
+        if let byline = Byline.split(text, rest, items: items) {
             record.title = encoding.string(text.text, byline.title)
+            record.titleRange = byline.title
             record.authors.reserveCapacity(byline.authors.count)
-            for author in byline.authors { record.authors.append(encoding.string(text.text, author)) }
+            for index in byline.authors {
+                record.authors.append(encoding.string(text.text, items[index]))
+                record.authorRanges.append(items[index])
+            }
         } else {
             record.title = encoding.string(text.text, rest)
+            record.titleRange = rest
             if !rest.isEmpty { record.problems.append("no authors") }
         }
         if record.title.isEmpty { record.problems.append("no title") }
@@ -88,38 +113,43 @@ struct EntryReader {
             return text.trimmed(rest)
         }
 
-        if let value = after(Keyword.format) {
-            record.formats.appendShared(repeated.list(text, value, encoding))
-        } else if let value = after(Keyword.obsoletedBy) {
-            readRelation(value, text, into: &record.obsoletedBy)
-        } else if let value = after(Keyword.obsoletes) {
-            readRelation(value, text, into: &record.obsoletes)
-        } else if let value = after(Keyword.updatedBy) {
-            readRelation(value, text, into: &record.updatedBy)
-        } else if let value = after(Keyword.updates) {
-            readRelation(value, text, into: &record.updates)
-        } else if let value = after(Keyword.also) {
-            record.also.appendShared(repeated.list(text, value, encoding))
-        } else if let value = after(Keyword.status) {
-            record.status = repeated.string(text, value, encoding)
-        } else if let value = after(Keyword.doi) {
-            record.doi = encoding.string(text.text, value)
-        } else {
-            record.otherGroups.append(encoding.string(text.text, inner))
+        // The first letter picks the keywords to try: most groups are read with one comparison.
+        switch inner.isEmpty ? 0 : text[inner.lowerBound] {
+        case UInt8(ascii: "F"):
+            if let value = after(Keyword.format) { return record.formats.append(value) }
+        case UInt8(ascii: "O"):
+            if let value = after(Keyword.obsoletedBy) { return readRelation(value, text, into: record.obsoletedBy) }
+            if let value = after(Keyword.obsoletes) { return readRelation(value, text, into: record.obsoletes) }
+        case UInt8(ascii: "U"):
+            if let value = after(Keyword.updatedBy) { return readRelation(value, text, into: record.updatedBy) }
+            if let value = after(Keyword.updates) { return readRelation(value, text, into: record.updates) }
+        case UInt8(ascii: "A"):
+            if let value = after(Keyword.also) { return record.also.append(value) }
+        case UInt8(ascii: "S"):
+            if let value = after(Keyword.status) {
+                record.status = repeated.string(text, value, encoding)
+                record.statusRange = value
+                return
+            }
+        case UInt8(ascii: "D"):
+            if let value = after(Keyword.doi) {
+                record.doi = value
+                return
+            }
+        default: break
         }
+        record.otherGroups.append(inner)
     }
 
     /// Reads "RFC0024, RFC0027" (or "RFC24, RFC27"); anything else is kept as written.
-    private mutating func readRelation(_ range: Range<Int>, _ text: ByteText, into relation: inout Relation) {
-        text.split(range, by: Byte.comma, into: &items)
-        relation.rfcs.reserveCapacity(relation.rfcs.count + items.count)
-        for item in items {
+    private func readRelation(_ range: Range<Int>, _ text: ByteText, into relation: Relation) {
+        text.forEachPart(range, by: Byte.comma) { item in
             if text.hasPrefix(item, Keyword.rfc),
                 let number = text.number(item.lowerBound + Keyword.rfc.utf8CodeUnitCount..<item.upperBound)
             {
-                relation.rfcs.append(JSONValue(number))
+                relation.rfcs.append(number)
             } else {
-                relation.others.append(encoding.string(text.text, item))
+                relation.others.append(item)
             }
         }
     }
@@ -137,11 +167,4 @@ private enum Keyword {
     static var doi: StaticString { "DOI:" }
     static var notIssued: StaticString { "Not Issued" }
     static var rfc: StaticString { "RFC" }
-}
-
-extension [String] {
-    /// Appends `other`, sharing its storage when this list is still empty.
-    fileprivate mutating func appendShared(_ other: [String]) {
-        if isEmpty { self = other } else { self += other }
-    }
 }

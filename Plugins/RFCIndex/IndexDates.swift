@@ -1,10 +1,45 @@
 /// The index's dates: "September 1981", "1 April 1990" at the end of an entry's head, and the
 /// header's "(CREATED ON: 08/08/2025.)".
 enum IndexDates {
-    /// A date found at the end of a head: its ISO form and where it starts.
+    /// A date found at the end of a head: its parts and where it starts.
     struct Trailing {
-        var iso: String
+        var date: Parts
         var start: Int
+    }
+
+    /// A date of the index: a month, or a day for April Fools' RFCs.
+    struct Parts {
+        var year: Int
+        var month: Int
+        var day: Int?
+
+        /// `1981-09`, `1990-04-01`.
+        var iso: String {
+            // At most ten ASCII bytes: a small String, made without a heap allocation.
+            String(unsafeUninitializedCapacity: Self.longestISO) { bytes in
+                guard let start = bytes.baseAddress else { return 0 }
+                return write(to: start)
+            }
+        }
+
+        static let longestISO = 10
+
+        /// Writes ``iso`` at `to`, which has room for ``longestISO`` bytes; returns the count.
+        func write(to bytes: UnsafeMutablePointer<UInt8>) -> Int {
+            func digit(_ value: Int) -> UInt8 { 0x30 &+ UInt8(truncatingIfNeeded: value % 10) }
+            bytes[0] = digit(year / 1000)
+            bytes[1] = digit(year / 100)
+            bytes[2] = digit(year / 10)
+            bytes[3] = digit(year)
+            bytes[4] = Byte.hyphen
+            bytes[5] = digit(month / 10)
+            bytes[6] = digit(month)
+            guard let day else { return 7 }
+            bytes[7] = Byte.hyphen
+            bytes[8] = digit(day / 10)
+            bytes[9] = digit(day)
+            return 10
+        }
     }
 
     /// The "[day] Month Year" that ends `range` (its closing period already removed).
@@ -30,13 +65,13 @@ enum IndexDates {
         while dayEnd > range.lowerBound, text[dayEnd - 1].isBlank { dayEnd -= 1 }
         var dayStart = dayEnd
         while dayStart > range.lowerBound, text[dayStart - 1].isDigit { dayStart -= 1 }
-        if dayEnd < monthStart, (1...2).contains(dayEnd - dayStart),
+        if dayEnd < monthStart, dayEnd - dayStart >= 1, dayEnd - dayStart <= 2,
             dayStart == range.lowerBound || text[dayStart - 1].isBlank,
-            let day = text.number(dayStart..<dayEnd), (1...31).contains(day)
+            let day = text.number(dayStart..<dayEnd), day >= 1, day <= 31
         {
-            return Trailing(iso: iso(year: year, month: month, day: day), start: dayStart)
+            return Trailing(date: Parts(year: year, month: month, day: day), start: dayStart)
         }
-        return Trailing(iso: iso(year: year, month: month, day: nil), start: monthStart)
+        return Trailing(date: Parts(year: year, month: month, day: nil), start: monthStart)
     }
 
     /// The number of the English month named by `range`, 1 to 12.
@@ -75,33 +110,7 @@ enum IndexDates {
         }
         let (month, day, year) = (parts[0], parts[1], parts[2])
         guard (1...12).contains(month), (1...31).contains(day), (1000...9999).contains(year) else { return nil }
-        return iso(year: year, month: month, day: day)
-    }
-
-    static func iso(year: Int, month: Int, day: Int?) -> String {
-        // At most ten ASCII bytes: a small String, made without a heap allocation.
-        String(unsafeUninitializedCapacity: 10) { bytes in
-            var count = 0
-            func put(_ value: Int, digits: Int) {
-                var divisor = 1
-                for _ in 1..<digits { divisor *= 10 }
-                for _ in 0..<digits {
-                    bytes[count] = UInt8(0x30 + value / divisor % 10)
-                    count += 1
-                    divisor /= 10
-                }
-            }
-            put(year, digits: 4)
-            bytes[count] = Byte.hyphen
-            count += 1
-            put(month, digits: 2)
-            if let day {
-                bytes[count] = Byte.hyphen
-                count += 1
-                put(day, digits: 2)
-            }
-            return count
-        }
+        return Parts(year: year, month: month, day: day).iso
     }
 }
 

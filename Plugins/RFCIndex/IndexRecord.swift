@@ -1,66 +1,80 @@
-import ReaderPluginAPI
-
-/// One RFC as the index describes it, before it becomes an ``Entry``.
-struct IndexRecord: Sendable, Hashable {
-    var number: Int
+/// One RFC as the index describes it, before it becomes an ``Entry``: one record is reused for
+/// every entry of a parse, so its lists keep their storage from one entry to the next.
+///
+/// The entry's JSON is written from ranges of the entry's bytes, not from Strings: what only
+/// the JSON needs (DOI, formats, relations, "Also") gets no String or array at all, and the
+/// Strings the entry has besides (title, authors, status) are not read a second time.
+struct IndexRecord {
+    var number = 0
     var notIssued = false
     var title = ""
+    /// What ``title`` was made of.
+    var titleRange = 0..<0
+    /// Given to the entry as it is, so made afresh for each entry.
     var authors: [String] = []
-    var date: String?
+    /// What each of ``authors`` was made of.
+    let authorRanges = ScratchList<Range<Int>>()
+    var date: IndexDates.Parts?
+    var isoDate: String?
     var status: String?
-    var doi: String?
-    var formats: [String] = []
+    /// What ``status`` was made of.
+    var statusRange: Range<Int>?
+    var doi: Range<Int>?
+    /// The values of the "(Format: TXT, HTML)" groups, each a comma-separated list.
+    let formats = ScratchList<Range<Int>>()
+    /// The values of the "(Also STD0007)" groups, each a comma-separated list.
+    let also = ScratchList<Range<Int>>()
     var obsoletes = Relation()
     var obsoletedBy = Relation()
     var updates = Relation()
     var updatedBy = Relation()
-    var also: [String] = []
-    /// Bracket groups the index did not have when this was written, kept as written.
-    var otherGroups: [String] = []
+    /// Bracket groups the index did not have when this was written, their insides as written.
+    let otherGroups = ScratchList<Range<Int>>()
     /// What did not fit the index's shape, said in words for the document's notes.
     var problems: [String] = []
-}
 
-/// The RFCs named by one of "Obsoletes", "Obsoleted by", "Updates", "Updated by".
-struct Relation: Sendable, Hashable {
-    /// The RFC numbers, held as the JSON numbers the entry carries: made once, then shared by
-    /// its fields and annotations, so that reading an entry frees nothing it allocated.
-    var rfcs: [JSONValue] = []
-    /// Documents outside the RFC series, as written: "IEN115", "NIC7724", "RTR0011".
-    var others: [String] = []
-
-    var isEmpty: Bool { rfcs.isEmpty && others.isEmpty }
-}
-
-extension IndexRecord {
-    /// The banner over the RFC: "Obsoleted by RFC 9293", "Updated by RFC 1122, RFC 3168".
-    var notices: [String] {
-        switch (obsoletedBy.isEmpty, updatedBy.isEmpty) {
-        case (true, true): []
-        case (false, true): [obsoletedBy.notice("Obsoleted by ")]
-        case (true, false): [updatedBy.notice("Updated by ")]
-        case (false, false): [obsoletedBy.notice("Obsoleted by "), updatedBy.notice("Updated by ")]
-        }
+    /// Empties the record for the entry of RFC `number`.
+    mutating func reset(number: Int) {
+        self.number = number
+        notIssued = false
+        title = ""
+        titleRange = 0..<0
+        authors = []
+        authorRanges.removeAll()
+        date = nil
+        isoDate = nil
+        status = nil
+        statusRange = nil
+        doi = nil
+        formats.removeAll()
+        also.removeAll()
+        obsoletes.removeAll()
+        obsoletedBy.removeAll()
+        updates.removeAll()
+        updatedBy.removeAll()
+        otherGroups.removeAll()
+        problems.empty()
     }
 }
 
-extension Relation {
-    /// `lead` then "RFC 1122, RFC 3168", then any document outside the series as written.
-    func notice(_ lead: String) -> String {
-        var text = lead
-        text.reserveCapacity(lead.utf8.count + 10 * (rfcs.count + others.count))
-        var separator = ""
-        for case .number(let number) in rfcs {
-            text += separator
-            text += "RFC "
-            text += String(Int(number))
-            separator = ", "
-        }
-        for other in others {
-            text += separator
-            text += other
-            separator = ", "
-        }
-        return text
+extension Array {
+    /// `removeAll(keepingCapacity: true)`, which costs a call even on an empty array; most of a
+    /// record's lists are empty.
+    fileprivate mutating func empty() {
+        if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+}
+
+/// The RFCs named by one of "Obsoletes", "Obsoleted by", "Updates", "Updated by".
+struct Relation {
+    let rfcs = ScratchList<Int>()
+    /// Documents outside the RFC series, as written: "IEN115", "NIC7724", "RTR0011".
+    let others = ScratchList<Range<Int>>()
+
+    var isEmpty: Bool { rfcs.isEmpty && others.isEmpty }
+
+    func removeAll() {
+        rfcs.removeAll()
+        others.removeAll()
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds the entries of the index in its lines.
 ///
 /// An entry starts with a line at the left margin that begins with a digit ("0793 ..." or
@@ -11,8 +19,7 @@ struct IndexScanner {
     /// returns the offset of the first entry (the end of the header), or nil when there is none.
     @discardableResult
     func forEachEntry(_ body: (_ line: Int, _ entry: ByteText) -> Void) -> Int? {
-        var joined: [UInt8] = []
-        joined.reserveCapacity(1024)
+        let joined = ByteBuffer(capacity: 1024)
         var entryLine = 0
         var firstEntry: Int?
         var lineNumber = 0
@@ -22,14 +29,13 @@ struct IndexScanner {
 
         func finish() {
             guard !joined.isEmpty else { return }
-            joined.withUnsafeBufferPointer { body(entryLine, ByteText(text: $0)) }
-            joined.removeAll(keepingCapacity: true)
+            body(entryLine, ByteText(text: joined.bytes))
+            joined.removeAll()
         }
 
         while start < bytes.count {
             lineNumber += 1
-            var end = start
-            while end < bytes.count, bytes[end] != Byte.newline { end += 1 }
+            var end = lineEnd(from: start)
             let next = end + 1
             // Trailing blanks (every entry's last line has one) and a CR of a CRLF ending.
             while end > start, bytes[end - 1].isBlank || bytes[end - 1] == Byte.carriageReturn { end -= 1 }
@@ -40,13 +46,13 @@ struct IndexScanner {
                 finish()
                 if firstEntry == nil { firstEntry = start }
                 entryLine = lineNumber
-                joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                joined.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             } else if bytes[start].isBlank {
                 if !joined.isEmpty {
                     var content = start
                     while bytes[content].isBlank { content += 1 }
                     joined.append(Byte.space)
-                    joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[content..<end]))
+                    joined.append(UnsafeBufferPointer(rebasing: bytes[content..<end]))
                 }
             } else {
                 finish()
@@ -55,5 +61,14 @@ struct IndexScanner {
         }
         finish()
         return firstEntry
+    }
+
+    /// Where the line starting at `start` ends: the C library's search reads a whole line in
+    /// a few steps, where ``ByteText/first(_:in:)`` takes eight bytes at a time.
+    private func lineEnd(from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, Int32(Byte.newline), bytes.count - start)
+        else { return bytes.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 }

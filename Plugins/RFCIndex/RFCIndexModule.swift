@@ -36,34 +36,16 @@ public struct RFCIndexModule: ParserModule {
     private func read(_ bytes: UnsafeBufferPointer<UInt8>, encoding: TextEncoding)
         -> (entries: [Entry], notes: [String], created: String?)
     {
-        var entries: [Entry] = []
-        entries.reserveCapacity(bytes.count / 200)
-        var numbers = Set<Int>(minimumCapacity: bytes.count / 200)
-        var problems: [String] = []
-        var wellFormed = false
-        var reader = EntryReader(encoding: encoding)
-        var maker = EntryMaker()
-        let headerEnd = IndexScanner(bytes: bytes).forEachEntry { line, text in
-            guard let record = reader.read(text) else {
-                problems.append("line \(line): the entry number is too long; the entry is left out")
-                return
-            }
-            guard numbers.insert(record.number).inserted else {
-                problems.append("line \(line): RFC \(record.number) is listed twice; the first listing is kept")
-                return
-            }
-            for problem in record.problems { problems.append("line \(line): RFC \(record.number): \(problem)") }
-            wellFormed = wellFormed || record.notIssued || record.date != nil
-            entries.append(maker.entry(record))
-        }
+        var reading = IndexReading(encoding: encoding, expected: bytes.count / 200)
+        let headerEnd = IndexScanner(bytes: bytes).forEachEntry { line, text in reading.add(line: line, text) }
         // Lines that merely start with a number ("404 Not Found") are not an index.
-        guard wellFormed else { return ([], [], nil) }
-        var notes = Array(problems.prefix(Self.noteLimit))
-        if problems.count > Self.noteLimit {
-            notes.append("\(problems.count - Self.noteLimit) more notes like these are left out")
+        guard reading.wellFormed else { return ([], [], nil) }
+        var notes = Array(reading.problems.prefix(Self.noteLimit))
+        if reading.problems.count > Self.noteLimit {
+            notes.append("\(reading.problems.count - Self.noteLimit) more notes like these are left out")
         }
         let created = IndexDates.created(in: ByteText(text: bytes), before: headerEnd ?? bytes.count)
-        return (entries, notes, created)
+        return (reading.entries, notes, created)
     }
 
     public func recognize(_ sample: Sample) -> Int {
@@ -84,5 +66,57 @@ public struct RFCIndexModule: ParserModule {
         var base = settings["READER_RFC_EDITOR_URL"] ?? "https://www.rfc-editor.org"
         while base.hasSuffix("/") { base.removeLast() }
         return Location(key: "rfc-index", urls: [base + "/rfc-index.txt"])
+    }
+}
+
+/// The state of one parse: the entries so far and what is reused from one to the next. One
+/// value, so that the record is lent to the maker rather than copied for each entry.
+private struct IndexReading {
+    var entries: [Entry] = []
+    var numbers: NumberSet
+    var problems: [String] = []
+    var wellFormed = false
+    var reader: EntryReader
+    var maker: EntryMaker
+    var record = IndexRecord()
+
+    init(encoding: TextEncoding, expected: Int) {
+        entries.reserveCapacity(expected)
+        numbers = NumberSet()
+        reader = EntryReader(encoding: encoding)
+        maker = EntryMaker(encoding: encoding)
+    }
+
+    mutating func add(line: Int, _ text: ByteText) {
+        guard reader.read(text, into: &record) else {
+            problems.append("line \(line): the entry number is too long; the entry is left out")
+            return
+        }
+        guard numbers.insert(record.number) else {
+            problems.append("line \(line): RFC \(record.number) is listed twice; the first listing is kept")
+            return
+        }
+        for problem in record.problems { problems.append("line \(line): RFC \(record.number): \(problem)") }
+        wellFormed = wellFormed || record.notIssued || record.date != nil
+        entries.append(maker.entry(&record, text))
+    }
+}
+
+/// The RFC numbers seen, as bits for numbers up to 2^20 (RFCs are numbered from 1, and are
+/// below 10,000 now) and a set beyond: hashing each number was a few percent of the parse.
+private struct NumberSet {
+    private var bits: [UInt64] = []
+    private var large: Set<Int> = []
+    static let bitLimit = 1 << 20
+
+    /// Whether `number` was not there before.
+    mutating func insert(_ number: Int) -> Bool {
+        guard number >= 0, number < Self.bitLimit else { return large.insert(number).inserted }
+        let word = number >> 6
+        if word >= bits.count { bits += repeatElement(0, count: max(word + 1, 2 * bits.count) - bits.count) }
+        let mask: UInt64 = 1 << UInt64(number & 63)
+        if bits[word] & mask != 0 { return false }
+        bits[word] |= mask
+        return true
     }
 }

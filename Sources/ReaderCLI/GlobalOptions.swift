@@ -27,6 +27,10 @@ struct GlobalOptions: ParsableArguments {
 
     /// The engine, configured from these options and the environment.
     func makeReader() -> Reader {
+        Self.makeReader(cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose)
+    }
+
+    static func makeReader(cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double = 30, verbose: Bool = false) -> Reader {
         let environment = ProcessInfo.processInfo.environment
         let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
         let settings = Settings(environment.filter { $0.key.hasPrefix("READER_") })
@@ -34,7 +38,12 @@ struct GlobalOptions: ParsableArguments {
         limits.readTimeout = timeout
         limits.connectTimeout = min(timeout, limits.connectTimeout)
         if verbose { Terminal.error("store \(root)\(offline ? ", offline" : "")") }
-        return Reader(configuration: Configuration(
-            storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits))
+        // Looked at only when no built-in module serves a request; a refused library is one line.
+        let say: @Sendable (String) -> Void = { Terminal.error($0) }
+        let trace = verbose ? say : nil
+        let plugins = PluginShelf(environment: environment, report: say, trace: trace)
+        return Reader(
+            configuration: Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits),
+            registry: Registry(plugins: plugins))
     }
 }

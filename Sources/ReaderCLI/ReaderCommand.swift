@@ -16,6 +16,7 @@ public struct ReaderCommand: AsyncParsableCommand {
     /// Runs the command line: parses it, runs the command with Ctrl-C wired to cancellation,
     /// and turns every error into one line on stderr and the contract's exit code.
     public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        if QuickOpen.run(arguments) { Foundation.exit(0) }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)

@@ -5,25 +5,16 @@ import Testing
 
 /// The real `rfc-index.txt` of 8 August 2025, entry by entry where it is tricky.
 @Suite struct RealIndexTests {
+    /// Counts, statuses and RFC 793 field by field are the module's case
+    /// (`Plugins/RFCIndex/Cases/rfc-index-2025-08-08.json`); here, the order and the gaps.
     @Test func readsEveryEntryInFileOrder() throws {
         let document = try IndexFixture.document.get()
-        #expect(document.source == "rfc-index")
-        #expect(document.key == "rfc-index")
-        #expect(document.title == "RFC Index")
-        #expect(document.blocks.isEmpty)
-        #expect(document.entries.count == 9816)
-        #expect(document.entries.filter { $0[field: "notIssued"] == true }.count == 188)
-        #expect(document.entries.first?.id == "1")
-        #expect(document.entries.last?.id == "9829")
         let numbers = document.entries.compactMap { Int($0.id) }
         #expect(numbers == numbers.sorted())
         #expect(Set(numbers).count == 9816)
         // RFC 1129 is only the explanation's indented example, and 9817 is not published yet.
         #expect(numbers.contains(1129))
         #expect(!numbers.contains(9817))
-        #expect(document.extra["entryCount"] == 9816)
-        #expect(document.extra["created"] == "2025-08-08")
-        #expect(document.notes.isEmpty)
     }
 
     @Test func everyIssuedEntryHasTitleAuthorsDateStatusAndDOI() throws {
@@ -41,37 +32,6 @@ import Testing
             })
         // April Fools' RFCs and a few others carry a day.
         #expect(issued.filter { $0.date?.count == 10 }.count == 69)
-    }
-
-    @Test func statusesAreAsWritten() throws {
-        let entries = try IndexFixture.document.get().entries
-        var counts: [String: Int] = [:]
-        for entry in entries { counts[entry.status ?? "none", default: 0] += 1 }
-        #expect(
-            counts == [
-                "PROPOSED STANDARD": 4279, "INFORMATIONAL": 2970, "UNKNOWN": 887, "EXPERIMENTAL": 547,
-                "HISTORIC": 350, "BEST CURRENT PRACTICE": 327, "DRAFT STANDARD": 138, "INTERNET STANDARD": 130,
-                "none": 188,
-            ])
-    }
-
-    @Test func rfc793HasEveryField() throws {
-        let entry = try IndexFixture.entry(793)
-        #expect(entry.id == "793")
-        #expect(entry.title == "Transmission Control Protocol")
-        #expect(entry.authors == ["J. Postel"])
-        #expect(entry.date == "1981-09")
-        #expect(entry.status == "INTERNET STANDARD")
-        // Since RFC 9293 took over STD 7, the index no longer lists "(Also STD0007)" for 793.
-        #expect(
-            entry.fields == [
-                "number": 793, "title": "Transmission Control Protocol", "authors": ["J. Postel"],
-                "date": "1981-09", "status": "INTERNET STANDARD", "doi": "10.17487/RFC0793",
-                "obsoletes": [761], "obsoletedBy": [9293], "updates": [], "updatedBy": [1122, 3168, 6093, 6528],
-                "also": [], "formats": ["TXT", "HTML"], "notIssued": false,
-            ])
-        #expect(entry.notices == ["Obsoleted by RFC 9293", "Updated by RFC 1122, RFC 3168, RFC 6093, RFC 6528"])
-        #expect(entry.annotations == ["obsoletedBy": [9293], "updatedBy": [1122, 3168, 6093, 6528]])
     }
 
     @Test func rfc16IsTitledMIT() throws {

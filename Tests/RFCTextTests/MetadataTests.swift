@@ -3,53 +3,8 @@ import Testing
 @testable import RFCText
 
 @Suite struct MetadataTests {
-    struct Expected: Sendable, CustomTestStringConvertible {
-        var number: Int
-        var title: String
-        var date: String
-        var authors: [String]
-        var obsoletes: [Int]
-        var updates: [Int]
-        var category: String?
-        var testDescription: String { "RFC \(number)" }
-    }
-
-    static let expected: [Expected] = [
-        Expected(number: 1, title: "Host Software", date: "1969-04-07", authors: ["Steve Crocker"], obsoletes: [], updates: [], category: nil),
-        // 793's title is in capitals; its running header writes it in mixed case. Its header block
-        // names no author, and `Replaces: RFC 761` is what later RFCs call Obsoletes.
-        Expected(number: 793, title: "Transmission Control Protocol", date: "1981-09", authors: [], obsoletes: [761], updates: [], category: nil),
-        Expected(
-            number: 2616, title: "Hypertext Transfer Protocol -- HTTP/1.1", date: "1999-06",
-            authors: ["R. Fielding", "J. Gettys", "J. Mogul", "H. Frystyk", "L. Masinter", "P. Leach", "T. Berners-Lee"],
-            obsoletes: [2068], updates: [], category: "Standards Track"),
-        Expected(
-            number: 3986, title: "Uniform Resource Identifier (URI): Generic Syntax", date: "2005-01",
-            authors: ["T. Berners-Lee", "R. Fielding", "L. Masinter"], obsoletes: [1808, 2396, 2732], updates: [1738],
-            category: "Standards Track"),
-        Expected(
-            number: 8446, title: "The Transport Layer Security (TLS) Protocol Version 1.3", date: "2018-08",
-            authors: ["E. Rescorla"], obsoletes: [5077, 5246, 6961], updates: [5705, 6066], category: "Standards Track"),
-        Expected(
-            number: 9110, title: "HTTP Semantics", date: "2022-06", authors: ["R. Fielding, Ed.", "M. Nottingham, Ed.", "J. Reschke, Ed."],
-            obsoletes: [2818, 7230, 7231, 7232, 7233, 7235, 7538, 7615, 7694], updates: [3864], category: "Standards Track"),
-    ]
-
-    @Test(arguments: expected)
-    func headerBlockAndTitle(expected: Expected) throws {
-        let document = try Fixtures.document(expected.number)
-        #expect(document.source == "rfc")
-        #expect(document.key == "rfc/\(expected.number)")
-        #expect(document.title == expected.title)
-        #expect(document.metadata.date == expected.date)
-        #expect(document.metadata.authors == expected.authors)
-        #expect(document.extra["number"] == JSONValue(expected.number))
-        #expect(document.extra["obsoletes"] == JSONValue(expected.obsoletes))
-        #expect(document.extra["updates"] == JSONValue(expected.updates))
-        #expect(document.extra["category"] == JSONValue(expected.category))
-        #expect(document.describedBy == EntryReference(key: "rfc-index", id: "\(expected.number)"))
-        #expect(document.notes.isEmpty)
-    }
+    // Each RFC's title, date, authors, relations and category are its case in
+    // `Plugins/RFCText/Cases/`.
 
     /// The title is the document's title, not a line of its body.
     @Test func titleIsNotRepeatedInTheBody() throws {

@@ -1,3 +1,5 @@
+import Foundation
+import ReaderTestSupport
 import Testing
 
 @testable import ReaderKit
@@ -25,5 +27,19 @@ import Testing
         let styled = "\(TerminalSanitizer.Style.boldOn)Title\(TerminalSanitizer.Style.boldOff)"
         #expect(TerminalSanitizer.clean(styled, colour: true) == "\u{1B}[1mTitle\u{1B}[22m")
         #expect(TerminalSanitizer.clean(styled, colour: false) == "Title")
+    }
+
+    /// Most text passes the byte check whole; one hostile character deep in a long clean text
+    /// still sends it through the filter.
+    @Test(arguments: ["\u{85}", "\u{9B}", "\u{1B}", "\u{7F}", "\u{202E}", "\u{200F}", "\u{2068}", "\u{061C}", "\u{0D}", "\u{F8F0}"])
+    func oneHostileCharacterInALongCleanTextIsCaught(hostile: String) throws {
+        let clean = String(decoding: try Corpus.bytes("rfc/rfc793.txt"), as: UTF8.self).replacingOccurrences(of: "\u{0C}", with: "")
+            + " Fältström 日本 🎶 “quotes” — dash\n"
+        #expect(TerminalSanitizer.clean(clean, colour: false) == clean.replacingOccurrences(of: "\r\n", with: "\n"))
+        let middle = clean.index(clean.startIndex, offsetBy: clean.count / 2)
+        let hostileText = String(clean[..<middle]) + hostile + String(clean[middle...])
+        let cleaned = TerminalSanitizer.clean(hostileText, colour: false)
+        #expect(!cleaned.unicodeScalars.contains { hostile.unicodeScalars.contains($0) })
+        #expect(cleaned.utf8.count >= clean.utf8.count - 2)
     }
 }

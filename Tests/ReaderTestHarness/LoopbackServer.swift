@@ -25,6 +25,15 @@ public final class LoopbackServer: Sendable {
         case endless(chunk: Int)
         /// Answers with `reply` after `seconds`.
         case delayed(TimeInterval, Reply)
+        /// Sends `total` bytes of `a`, made `chunk` bytes at a time as the client reads them (so
+        /// a 2 GB body is never held in memory), with a Content-Length when `declareLength`.
+        case stream(total: Int, chunk: Int, declareLength: Bool)
+        /// Sends `body` in pieces of `chunk` bytes, `interval` seconds apart: a slow download.
+        case paced(status: Int, headers: [(String, String)], body: [UInt8], chunk: Int, interval: TimeInterval)
+        /// A chunked body that never ends and never stops: a few bytes every `interval` seconds.
+        case trickle(interval: TimeInterval)
+        /// Promises `declaredLength` bytes, sends `body`, then resets the connection (TCP RST).
+        case reset(status: Int, declaredLength: Int, body: [UInt8])
 
         public static func ok(_ body: [UInt8], contentType: String = "text/plain; charset=utf-8") -> Reply {
             .respond(status: 200, headers: [("Content-Type", contentType)], body: body)
@@ -133,6 +142,8 @@ final class HTTPHandler: ChannelInboundHandler {
             write(status: 200, headers: ["Content-Type": "text/plain"], body: [], context: context)
             let chunk = context.channel.allocator.buffer(bytes: [UInt8](repeating: 0x61, count: size))
             sendForever(chunk, context: context)
+        case .stream, .paced, .trickle, .reset:
+            respondStreaming(reply, context: context)
         }
     }
 
@@ -145,7 +156,7 @@ final class HTTPHandler: ChannelInboundHandler {
         }
     }
 
-    private func write(status: Int, headers: HTTPHeaders, body: [UInt8], context: ChannelHandlerContext) {
+    func write(status: Int, headers: HTTPHeaders, body: [UInt8], context: ChannelHandlerContext) {
         let head = HTTPResponseHead(version: .http1_1, status: HTTPResponseStatus(statusCode: status), headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         if !body.isEmpty {

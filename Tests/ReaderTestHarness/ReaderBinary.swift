@@ -53,15 +53,33 @@ public struct ReaderBinary: Sendable {
             stderr: String(decoding: await stderr, as: UTF8.self))
     }
 
-    /// The process for `reader arguments…`, with a minimal environment plus the test's own.
+    /// A minimal environment plus the test's own; a value of "" removes a default (`NO_COLOR`).
+    public var childEnvironment: [String: String] {
+        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "PAGER": "cat"]
+        for (key, value) in environment { env[key] = value }
+        return env.filter { !$0.value.isEmpty }
+    }
+
+    /// The process for `reader arguments…`, with ``childEnvironment``.
     private func makeProcess(_ arguments: [String]) -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "NO_COLOR": "1", "PAGER": "cat"]
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = childEnvironment
         return process
+    }
+
+    /// Starts `reader arguments…` as a ``ChildProcess``: killable at any instant, with its peak
+    /// memory known when it ends.
+    public func spawn(_ arguments: [String], output: ChildProcess.Output = .pipe) throws -> ChildProcess {
+        try ChildProcess(path, arguments, environment: childEnvironment, output: output)
+    }
+
+    /// Runs `reader arguments…` as a ``ChildProcess`` and waits at most `timeout` seconds.
+    public func measure(_ arguments: [String], output: ChildProcess.Output = .pipe, timeout: TimeInterval = 120)
+        async throws -> ChildProcess.Exit
+    {
+        try await spawn(arguments, output: output).wait(timeout: timeout)
     }
 
     /// Starts `reader arguments…` without waiting, for tests that kill it.

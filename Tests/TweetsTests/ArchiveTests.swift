@@ -3,22 +3,9 @@ import Testing
 
 @testable import Tweets
 
-/// The "Download your data" files: a `window.YTD… =` prefix and every number as a string.
+/// The "Download your data" files: a `window.YTD… =` prefix and every number as a string. The
+/// counts, first and last tweets are the cases in `Plugins/Tweets/Cases/`.
 @Suite struct ArchiveTests {
-    @Test func tweetsWithNumbersAsStrings() throws {
-        let document = try Fixtures.document("archive_tweets.js")
-        let posts = Fixtures.posts(document)
-        #expect(posts.count == 335)
-        #expect(posts.first?.id == "1995740666526322923")
-        #expect(posts.first?.createdAt == "2025-12-02T06:23:48Z")
-        #expect(posts.first?.text == "@BrianSsaga Let's connect ☺️")
-        #expect(posts.last?.id == "1994311271865569382")
-        #expect(posts.last?.createdAt == "2025-11-28T07:43:54Z")
-        #expect(posts.last?.text == "@manojdotdev Yesss,,,yesss!!!")
-        // The owner is named only in the pages of the photos they posted.
-        #expect(posts.allSatisfy { $0.author == "ranigupta_20" })
-    }
-
     /// String indices ("2", "25") still cut the photo link after an emoji.
     @Test func photoAfterEmoji() throws {
         let posts = try Fixtures.posts("archive_tweets.js")

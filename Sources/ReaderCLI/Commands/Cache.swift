@@ -2,11 +2,13 @@ import ArgumentParser
 import ReaderKit
 
 struct Cache: AsyncParsableCommand {
+    // Every command names itself: deriving a name from the type costs a start-up scan of
+    // the runtime's protocol conformances.
     static let configuration = CommandConfiguration(
-        abstract: "Look after the store.", subcommands: [Stats.self, Verify.self, GC.self])
+        commandName: "cache", abstract: "Look after the store.", subcommands: [Stats.self, Verify.self, GC.self])
 
     struct Stats: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "What is stored, and how much room it takes.")
+        static let configuration = CommandConfiguration(commandName: "stats", abstract: "What is stored, and how much room it takes.")
         @OptionGroup var global: GlobalOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
 
@@ -25,7 +27,7 @@ struct Cache: AsyncParsableCommand {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read back every blob and check every catalog entry; exit 6 when anything is damaged.")
+            commandName: "verify", abstract: "Read back every blob and check every catalog entry; exit 6 when anything is damaged.")
         @OptionGroup var global: GlobalOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
 

@@ -4,6 +4,7 @@ import ReaderKit
 
 struct Fetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fetch",
         abstract: "Download (or revalidate) and parse documents into the store.",
         discussion: """
             reader fetch rfc-index            the RFC index

@@ -3,7 +3,7 @@ import ReaderKit
 import ReaderPluginAPI
 
 struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the RFC index, offline.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the RFC index, offline.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -27,6 +27,7 @@ struct List: AsyncParsableCommand {
 
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Search the RFC index, offline: the exact number first, then title words, then authors.")
 
     @OptionGroup var global: GlobalOptions

@@ -4,6 +4,7 @@ import ReaderKit
 
 struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Show a document: an RFC number, rfc-index, a URL or a file; fetched first when absent.")
 
     @OptionGroup var global: GlobalOptions
@@ -26,18 +27,25 @@ struct Open: AsyncParsableCommand {
 
     func run() async throws {
         let reader = global.makeReader()
-        let options = RenderOptions(
-            format: RenderOptions.Format(rawValue: format.rawValue) ?? .text, width: Terminal.width, styled: Terminal.colour,
-            section: section)
+        let options = Self.renderOptions(format, section: section)
         var output: [String] = []
         for target in targets {
-            let opened = try await reader.open(try reader.openRequest(target))
-            let rendered = try Renderer.render(opened, options)
+            let rendered = try await reader.render(try reader.openRequest(target), options)
             // JSON Lines go out as each document is ready, so a long batch streams.
             if format == .json { Terminal.printRaw(rendered) } else { output.append(rendered) }
         }
-        if format == .json { return }
-        let text = TerminalSanitizer.clean(output.joined(separator: "\n"), colour: Terminal.colour)
+        if format != .json { Self.show(output, noPager: noPager) }
+    }
+
+    static func renderOptions(_ format: Format, section: String?) -> RenderOptions {
+        RenderOptions(
+            format: RenderOptions.Format(rawValue: format.rawValue) ?? .text, width: Terminal.width, styled: Terminal.colour,
+            section: section)
+    }
+
+    /// Text and Markdown go out through the sanitizer, then the pager on a terminal.
+    static func show(_ documents: [String], noPager: Bool) {
+        let text = TerminalSanitizer.clean(documents.joined(separator: "\n"), colour: Terminal.colour)
         if noPager || !Terminal.stdoutIsTerminal || !Pager.show(text) {
             Terminal.write(text, to: STDOUT_FILENO)
         }

@@ -1,14 +1,25 @@
 import ArgumentParser
+import Foundation
 import ReaderKit
 import ReaderPluginAPI
 
 struct Sources: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the parser modules: name, request types, URL patterns, version, origin.")
+    static let configuration = CommandConfiguration(
+        commandName: "sources",
+        abstract: "List the parser modules: name, request types, URL patterns, version, origin.",
+        discussion: """
+            Third-party modules are loaded from READER_PLUGIN_PATH (folders separated by colons), \
+            else $XDG_DATA_HOME/reader/plugins, else ~/.local/share/reader/plugins. \
+            --check FOLDER runs the module test cases (*.json) in FOLDER against the modules they name.
+            """)
 
     @OptionGroup var global: GlobalOptions
 
     @Flag(name: .long, help: "Print a JSON array.")
     var json = false
+
+    @Option(name: .long, help: "Run the module test cases in this folder; exit 1 if one fails.", completion: .directory)
+    var check: String?
 
     struct Listing: Encodable {
         var name: String
@@ -21,7 +32,12 @@ struct Sources: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let listings = global.makeReader().sources.map { registration in
+        let registrations = global.makeReader().sources
+        if let check {
+            try SourcesCheck(folder: check, registrations: registrations, json: json).run()
+            return
+        }
+        let listings = registrations.map { registration in
             let descriptor = registration.module.descriptor
             return Listing(
                 name: descriptor.name, requestTypes: descriptor.requestTypes, urlPatterns: descriptor.urlPatterns,

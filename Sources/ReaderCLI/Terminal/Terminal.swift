@@ -38,12 +38,23 @@ enum Terminal {
     /// One line on stderr, prefixed with `reader:`.
     static func error(_ message: String) {
         let line = "reader: " + message.replacingOccurrences(of: "\n", with: " ")
-        write(TerminalSanitizer.clean(line + "\n", colour: false), to: STDERR_FILENO)
+        write(redacted(TerminalSanitizer.clean(line + "\n", colour: false)), to: STDERR_FILENO)
     }
 
-    /// Writes to stderr as it is (progress bars).
+    /// Writes to stderr as it is (progress bars, progress lines already sanitized).
     static func status(_ text: String) {
-        write(text, to: STDERR_FILENO)
+        write(redacted(text), to: STDERR_FILENO)
+    }
+
+    /// The secrets `reader` was given (`READER_X_BEARER_TOKEN`, …), which nothing it writes to
+    /// stderr may contain: a server that echoes the token in an error body cannot make
+    /// `reader` print it.
+    static let secrets: [String] = ProcessInfo.processInfo.environment
+        .filter { $0.key.hasPrefix("READER_") && ["TOKEN", "SECRET", "PASSWORD"].contains(where: $0.key.contains) }
+        .map(\.value).filter { $0.count >= 8 }
+
+    static func redacted(_ text: String) -> String {
+        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "[redacted]") }
     }
 
     static func write(_ text: String, to fd: Int32) {

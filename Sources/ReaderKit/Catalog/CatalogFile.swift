@@ -1,74 +1,219 @@
 import Foundation
+import ReaderPluginAPI
 
-/// `catalog.json` on disk. Readers take no lock: the file is only ever replaced by a rename,
-/// so it is valid JSON at every instant. Writers take the `lock` file, read the latest
-/// catalog, change it and replace it, so two processes never lose each other's entries.
-/// The previous version is kept as `catalog.prev.json` to recover from outside damage.
+/// `catalog.json` on disk, with its journal beside it.
+///
+/// - Reading one key costs the same with 10 entries or 10,000: the journal is read (it is
+///   small), then the key is found by binary search in `catalog.json` (``KeyedLines``), and
+///   only its entry is decoded. Readers take no lock: `catalog.json` is only ever replaced by
+///   a rename, so it is valid JSON at every instant.
+/// - Writing one entry appends a line to `catalog.journal` (``CatalogJournal``) under the
+///   `lock` file. The journal is folded into `catalog.json` when it grows, and at the end of
+///   every command that stored something (``compact()``), so that `catalog.json` alone is the
+///   whole catalog whenever no `reader` is running.
+/// - Each compaction also writes a copy, `catalog.prev.json`, to recover from outside damage:
+///   a fetch after `catalog.json` was cut in half rebuilds it from the copy and the journal.
 public struct CatalogFile: Sendable {
     public let path: String
     let previousPath: String
     let lockPath: String
+    let journal: CatalogJournal
+    /// Compaction happens inline once the journal holds this many bytes (~150 entries).
+    let journalLimit: Int
 
-    public init(root: String) {
+    static let header: [UInt8] = Array(#"{"version":1,"entries":{"#.utf8) + [UInt8(ascii: "\n")]
+
+    public init(root: String, journalLimit: Int = 64 << 10) {
         path = root + "/catalog.json"
         previousPath = root + "/catalog.prev.json"
         lockPath = root + "/lock"
+        journal = CatalogJournal(path: root + "/catalog.journal")
+        self.journalLimit = journalLimit
     }
 
-    /// The current catalog; empty when there is none yet. Throws `ReaderError.damaged` when
-    /// `catalog.json` is not a catalog.
-    public func read() throws -> Catalog {
-        try decode(at: path) ?? Catalog()
-    }
-
-    private func decode(at path: String) throws -> Catalog? {
-        let bytes: [UInt8]?
+    /// The entry of `key`, if stored. Throws `ReaderError.damaged` when the catalog is damaged.
+    public func entry(_ key: String) throws -> CatalogEntry? {
+        let literal = KeyedLines.literal(key)
+        // The journal first: a compaction between the two reads then moves its changes into
+        // the `catalog.json` read next, and nothing is missed.
+        let change: CatalogJournal.Change?
         do {
-            bytes = try FileSystem.read(path)
+            change = try journal.lastChange(of: literal)
+        } catch {
+            throw ReaderError.damaged(what: "catalog.journal", reason: "\(error)")
+        }
+        if let change {
+            return try change.entry.map { try decode($0, of: key, in: "catalog.journal") }
+        }
+        let file: MappedFile?
+        do {
+            file = try MappedFile(path: path)
         } catch {
             throw ReaderError.damaged(what: "catalog.json", reason: "\(error)")
         }
-        guard let bytes else { return nil }
-        do {
-            return try JSONDecoder().decode(Catalog.self, from: Data(bytes))
-        } catch {
-            throw ReaderError.damaged(what: path.hasSuffix("prev.json") ? "catalog.prev.json" : "catalog.json", reason: "not a valid catalog")
+        guard let file else { return nil }
+        let lookup = file.withBytes { KeyedLines.find(literal, in: $0, header: Self.header) }
+        switch lookup {
+        case .found(let range):
+            return try file.withBytes { try decode(Array($0[range]), of: key, in: "catalog.json") }
+        case .absent:
+            return nil
+        case .otherLayout:
+            return try decodeWhole(at: path, named: "catalog.json")?.entries[key]
         }
     }
 
-    /// Changes the catalog under the lock and writes it back durably.
-    /// A damaged `catalog.json` is replaced by the last good version, so that a fetch repairs it.
+    /// The whole catalog: `catalog.json` with the journal applied; empty when there is none yet.
+    public func read() throws -> Catalog {
+        var catalog = try base(at: path, named: "catalog.json") ?? Catalog()
+        try apply(try changes(), to: &catalog)
+        return catalog
+    }
+
+    /// Records the entry of `key` (nil removes it) with one journal line.
+    public func record(_ key: String, _ entry: CatalogEntry?) throws {
+        try update(key) { $0 = entry }
+    }
+
+    /// Changes the entry of `key` under the lock, so that no other writer's change is lost.
     @discardableResult
-    public func update<T>(_ change: (inout Catalog) throws -> T) throws -> T {
+    public func update<T>(_ key: String, _ change: (inout CatalogEntry?) throws -> T) throws -> T {
+        try locked {
+            // A damaged catalog reads as "not stored" here, so that storing the key repairs it.
+            let before = try? self.entry(key)
+            var entry = before
+            let result = try change(&entry)
+            guard entry != before else { return result }
+            try journal.append([CatalogJournal.Change(key: KeyedLines.literal(key), entry: try entry.map(Self.encode))])
+            if journal.size > journalLimit { try compactLocked() }
+            return result
+        }
+    }
+
+    /// Records many entries with one journal write (nil removes a key): an import, a test.
+    public func record(contentsOf entries: [(key: String, entry: CatalogEntry?)]) throws {
+        let changes = try entries.map { CatalogJournal.Change(key: KeyedLines.literal($0.key), entry: try $0.entry.map(Self.encode)) }
+        try locked {
+            try journal.append(changes)
+            if journal.size > journalLimit { try compactLocked() }
+        }
+    }
+
+    /// Folds the journal into `catalog.json`. A damaged `catalog.json` is replaced by the last
+    /// good version with the journal applied, so that a fetch repairs it.
+    public func compact() throws {
+        try locked {
+            guard journal.size > 0 || !isCompact() else { return }
+            try compactLocked()
+        }
+    }
+
+    private func compactLocked() throws {
+        var members: [[UInt8]: [UInt8]]
         do {
-            return try FileLock.withLock(lockPath, .exclusive) {
-                var catalog: Catalog
-                var currentIsGood = true
-                do {
-                    catalog = try read()
-                } catch ReaderError.damaged {
-                    currentIsGood = false
-                    catalog = (try? decode(at: previousPath)) ?? nil ?? Catalog()
-                }
-                let result = try change(&catalog)
-                try write(catalog, keepingCurrent: currentIsGood)
-                return result
-            }
+            members = try baseMembers(at: path, named: "catalog.json") ?? [:]
+        } catch ReaderError.damaged {
+            members = (try? baseMembers(at: previousPath, named: "catalog.prev.json")) ?? nil ?? [:]
+        }
+        for change in try changes() { members[change.key] = change.entry }
+        let bytes = KeyedLines.encode(header: Self.header, members.map { KeyedLines.Member(key: $0.key, value: $0.value) })
+        try FileSystem.writeAtomically(bytes, to: path)
+        // A copy, not a link: damage done in place (a truncation, an editor) must not reach it.
+        try FileSystem.writeAtomically(bytes, to: previousPath)
+        try journal.clear()
+    }
+
+    /// Whether `catalog.json` is absent or already in the one-line-per-entry layout.
+    private func isCompact() -> Bool {
+        guard let file = try? MappedFile(path: path) else { return true }
+        return file.withBytes { $0.starts(with: Self.header) && $0.reversed().starts(with: KeyedLines.footer.reversed()) }
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try FileLock.withLock(lockPath, .exclusive, body)
         } catch let failure as FileSystem.Failure {
             throw ReaderError.storage(failure.description)
         }
     }
 
-    private func write(_ catalog: Catalog, keepingCurrent: Bool) throws {
+    private func changes() throws -> [CatalogJournal.Change] {
+        do {
+            return try journal.changes()
+        } catch {
+            throw ReaderError.damaged(what: "catalog.journal", reason: "\(error)")
+        }
+    }
+
+    private func apply(_ changes: [CatalogJournal.Change], to catalog: inout Catalog) throws {
+        for change in changes {
+            guard case .string(let key)? = JSONValue(jsonText: String(decoding: change.key, as: UTF8.self)) else { continue }
+            catalog.entries[key] = try change.entry.map { try decode($0, of: key, in: "catalog.journal") }
+        }
+    }
+
+    /// The members of a catalog file as key literal → entry JSON, without decoding entries.
+    private func baseMembers(at path: String, named name: String) throws -> [[UInt8]: [UInt8]]? {
+        guard let file = try map(path, named: name) else { return nil }
+        if let members = file.withBytes({ KeyedLines.members(in: $0, header: Self.header) }) {
+            return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+        }
+        guard let catalog = try decodeWhole(at: path, named: name) else { return nil }
+        var members: [[UInt8]: [UInt8]] = [:]
+        for (key, entry) in catalog.entries { members[KeyedLines.literal(key)] = try Self.encode(entry) }
+        return members
+    }
+
+    private func base(at path: String, named name: String) throws -> Catalog? {
+        guard let file = try map(path, named: name) else { return nil }
+        guard let members = file.withBytes({ KeyedLines.members(in: $0, header: Self.header) }) else {
+            return try decodeWhole(at: path, named: name)
+        }
+        var catalog = Catalog()
+        for member in members {
+            guard case .string(let key)? = JSONValue(jsonText: String(decoding: member.key, as: UTF8.self)) else {
+                throw ReaderError.damaged(what: name, reason: "a key is not a JSON string")
+            }
+            catalog.entries[key] = try decode(member.value, of: key, in: name)
+        }
+        return catalog
+    }
+
+    private func map(_ path: String, named name: String) throws -> MappedFile? {
+        do {
+            return try MappedFile(path: path)
+        } catch {
+            throw ReaderError.damaged(what: name, reason: "\(error)")
+        }
+    }
+
+    /// A catalog in any JSON layout (as older versions wrote it), decoded whole.
+    private func decodeWhole(at path: String, named name: String) throws -> Catalog? {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            throw ReaderError.damaged(what: name, reason: "\(error)")
+        }
+        guard let bytes else { return nil }
+        do {
+            return try JSONDecoder().decode(Catalog.self, from: Data(bytes))
+        } catch {
+            throw ReaderError.damaged(what: name, reason: "not a valid catalog")
+        }
+    }
+
+    private func decode(_ bytes: [UInt8], of key: String, in name: String) throws -> CatalogEntry {
+        do {
+            return try JSONDecoder().decode(CatalogEntry.self, from: Data(bytes))
+        } catch {
+            throw ReaderError.damaged(what: "\(name) entry \(key)", reason: "not a catalog entry")
+        }
+    }
+
+    static func encode(_ entry: CatalogEntry) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = [UInt8](try encoder.encode(catalog))
-        try FileSystem.writeAtomically(bytes, to: path) { _ in
-            // Keep the current good catalog as the fallback before it is replaced.
-            if keepingCurrent {
-                unlink(previousPath)
-                link(path, previousPath)
-            }
-        }
+        return [UInt8](try encoder.encode(entry))
     }
 }

@@ -8,7 +8,8 @@ public enum FetchOutcome: Sendable {
     case fetched(FetchedBody)
     /// The server said the stored copy is still current (HTTP 304).
     case notModified
-    /// 404 or 410, or a missing local file: the caller may try the next candidate URL.
+    /// 404, or a missing local file: the caller may try the next candidate URL. (410 Gone is
+    /// an error of its own, so that the message says what the server said.)
     case notFound
 }
 
@@ -38,6 +39,8 @@ public actor Fetcher {
         /// The longest wait for the next bytes of a response.
         public var readTimeout: TimeInterval = 30
         public var maxRedirects: Int = 10
+        /// The fewest bytes a body must bring in each `readTimeout` window (see ``Pace``).
+        public var minimumBytesPerWindow: Int = 1024
         public init() {}
     }
 
@@ -74,7 +77,7 @@ public actor Fetcher {
                     etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified")))
             case 304:
                 return .notModified
-            case 404, 410:
+            case 404:
                 return .notFound
             default:
                 var reason = "HTTP \(response.status.code) \(response.status.reasonPhrase)"
@@ -123,15 +126,44 @@ public actor Fetcher {
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(min(expected ?? 64 << 10, limits.maxBodyBytes))
+        var pace = Pace(window: limits.readTimeout, minimum: limits.minimumBytesPerWindow)
         for try await buffer in response.body {
             try Task.checkCancellation()
-            bytes.append(contentsOf: buffer.readableBytesView)
-            guard bytes.count <= limits.maxBodyBytes else {
+            // Checked before appending, so the buffer never grows past the limit.
+            guard bytes.count + buffer.readableBytes <= limits.maxBodyBytes else {
                 throw ReaderError.network(url: url, reason: "body is over the limit of \(limits.maxBodyBytes) bytes")
+            }
+            bytes.append(contentsOf: buffer.readableBytesView)
+            if let slow = pace.record(buffer.readableBytes) {
+                throw ReaderError.network(url: url, reason: "the server sends too slowly (\(slow) bytes in \(Int(limits.readTimeout)) s)")
             }
             progress(bytes.count, expected)
         }
         return bytes
+    }
+
+    /// The read timeout only catches a server that sends nothing; one that sends a few bytes
+    /// now and then would hold a fetch for as long as it likes. Each window of the read
+    /// timeout must bring at least a minimum of bytes.
+    struct Pace {
+        let window: TimeInterval
+        let minimum: Int
+        private var start = ContinuousClock.now
+        private var received = 0
+
+        init(window: TimeInterval, minimum: Int) {
+            self.window = window
+            self.minimum = minimum
+        }
+
+        /// Counts `count` bytes; returns the bytes of a finished window that fell short.
+        mutating func record(_ count: Int) -> Int? {
+            received += count
+            let now = ContinuousClock.now
+            guard now - start >= .milliseconds(Int64(window * 1000)) else { return nil }
+            defer { (start, received) = (now, 0) }
+            return received < minimum ? received : nil
+        }
     }
 
     private func readLocal(_ url: String) throws -> FetchOutcome {
@@ -158,7 +190,18 @@ public actor Fetcher {
             default: return "\(error)"
             }
         }
-        if let error = error as? IOError { return error.description }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return "connection refused"
+            case ECONNRESET: return "the server reset the connection"
+            case EPIPE: return "the server closed the connection"
+            default: return error.description
+            }
+        }
+        if let error = error as? HTTPParserError {
+            if error == .invalidEOFState { return "the connection closed before the whole response arrived" }
+            return "not a valid HTTP response (\(error.debugDescription))"
+        }
         let text = "\(error)"
         if text.contains("Connection refused") || text.contains("connectFailed") || text.contains("connection refused") {
             return "connection refused"

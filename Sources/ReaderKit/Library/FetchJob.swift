@@ -7,16 +7,16 @@ struct FetchJob: Sendable {
     let reader: Reader
     let request: Request
     let fetcher: Fetcher
-    /// The catalog as it was when the batch started, to skip stored immutable documents
-    /// without reading the catalog once per request.
-    let snapshot: Catalog?
 
     func run(progress: @escaping @Sendable (Int, Int?) -> Void) async throws -> FetchResult {
         let (module, location) = try resolve()
         let store = reader.store
-        let existing = try snapshot?.entries[location.key] ?? store.entry(location.key)
+        // A damaged catalog reads as "not stored": fetching the key again is how it is repaired.
+        let existing = (try? store.entry(location.key)) ?? nil
         if let existing, location.isImmutable, existing.moduleVersion == module?.descriptor.version,
-            store.blobs.contains(existing.document), store.blobs.contains(existing.raw)
+            // Both blobs read back and hash to their names: a damaged copy is fetched again, which
+            // is how `reader fetch` repairs it (a flipped bit leaves the file in place).
+            store.blobs.isIntact(existing.document), store.blobs.isIntact(existing.raw)
         {
             return FetchResult(
                 key: location.key, status: .alreadyStored, title: existing.title ?? "", bytesFetched: 0, bytesStored: 0,

@@ -28,8 +28,6 @@ public final class FetchOperation: Sendable {
         task = Task {
             let fetcher = Fetcher(limits: reader.configuration.limits)
             let limiter = Limiter(limit: reader.configuration.jobs)
-            // One catalog read for the whole batch, not one per request.
-            let snapshot = try? reader.store.catalog.read()
             var seen = Set<Request>()
             for request in requests where seen.insert(request).inserted {
                 let key = (try? reader.key(of: request)) ?? request.description
@@ -39,7 +37,7 @@ public final class FetchOperation: Sendable {
                     continuation.yield(.cancelled(key: key))
                     continue
                 }
-                let job = FetchJob(reader: reader, request: request, fetcher: fetcher, snapshot: snapshot)
+                let job = FetchJob(reader: reader, request: request, fetcher: fetcher)
                 await state.add(key, Task {
                     let outcome: Result<FetchResult, ReaderError>
                     do {
@@ -60,6 +58,8 @@ public final class FetchOperation: Sendable {
             }
             let outcomes = await state.waitAll()
             await fetcher.shutdown()
+            // What is stored is already safe in the journal; a failure here only delays folding it.
+            try? reader.store.compactCatalog()
             continuation.finish()
             return outcomes
         }

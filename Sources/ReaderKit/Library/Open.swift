@@ -8,6 +8,10 @@ public struct OpenedDocument: Sendable {
     public var notices: [String]
     /// Keys the describing entry adds to the JSON output (`obsoletedBy`, `updatedBy`).
     public var annotations: [String: JSONValue]
+    /// The stored document blob it was read from; nil for a local file.
+    var storedAs: BlobID?
+    /// The describing document, as it was when this was opened (for the view cache).
+    var dependency: ViewCache.Dependency?
 
     public init(document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:]) {
         self.document = document
@@ -32,9 +36,40 @@ extension Reader {
                 entry = try store.entry(key)
             }
             guard let entry else { throw ReaderError.notStored(key: key, command: request.fetchCommand) }
-            document = try await current(entry, key: key)
+            let (current, blob) = try await current(entry, key: key)
+            var opened = describe(current)
+            opened.storedAs = blob
+            return opened
         }
         return describe(document)
+    }
+
+    /// A request rendered: stored documents from their view when it is current (a cat page),
+    /// else opened, rendered, and the view kept for next time. Not yet sanitized.
+    public func render(_ request: Request, _ options: RenderOptions) async throws -> String {
+        if let text = keptView(request, options) { return text }
+        let opened = try await open(request)
+        let text = try Renderer.render(opened, options)
+        if let blob = opened.storedAs {
+            // Derived data: failing to keep it costs the next open time, nothing else.
+            try? store.views.write(text, blob, variant: ViewCache.variant(options), dependency: opened.dependency)
+        }
+        return text
+    }
+
+    /// The kept view of a stored request, when it is current; nil in every other case
+    /// (not stored, damaged, made by an older module, rendered with an older index entry).
+    public func keptView(_ request: Request, _ options: RenderOptions) -> String? {
+        if case .file = request { return nil }
+        guard let key = try? key(of: request), let entry = (try? store.entry(key)) ?? nil, isCurrent(entry) else { return nil }
+        return store.views.read(entry.document, variant: ViewCache.variant(options)) { dependency in
+            ((try? store.entry(dependency.key)) ?? nil)?.document == dependency.document
+        }
+    }
+
+    /// Whether the module that made the stored document is the one registered now.
+    func isCurrent(_ entry: CatalogEntry) -> Bool {
+        registry.module(for: entry.requestType)?.descriptor.version == entry.moduleVersion
     }
 
     /// Reads and parses a local file; the module is chosen by the content, then the name.
@@ -60,32 +95,37 @@ extension Reader {
 
     /// The stored document of `entry`, parsed again from the raw bytes when the module that
     /// made it has changed since.
-    func current(_ entry: CatalogEntry, key: String) async throws -> Document {
+    func current(_ entry: CatalogEntry, key: String) async throws -> (Document, BlobID?) {
         guard let module = registry.module(for: entry.requestType), module.descriptor.version != entry.moduleVersion
-        else { return try self.document(of: entry) }
+        else { return (try self.document(of: entry), entry.document) }
         let raw = try store.raw(of: entry)
         let input = ParseInput(
             bytes: raw, requestType: entry.requestType, key: key, url: entry.url, mediaType: entry.mediaType,
             charset: entry.charset)
         let document = try await parsers.parse(module, input)
         var updated = entry
-        _ = try? store.commit(key: key, raw: raw, document: document) { rawID, documentID in
+        let committed = try? store.commit(key: key, raw: raw, document: document) { rawID, documentID in
             updated.raw = rawID
             updated.document = documentID
             updated.module = module.descriptor.name
             updated.moduleVersion = module.descriptor.version
             return updated
         }
-        return document
+        try? store.compactCatalog()
+        return (document, committed?.entry.document)
     }
 
     /// Adds what the describing entry (RFC 793's line in the stored index) says.
     func describe(_ document: Document) -> OpenedDocument {
-        guard let reference = document.describedBy,
-            let entry = try? store.entry(reference.key),
-            let describing = try? self.document(of: entry),
-            let match = describing.entries.first(where: { $0.id == reference.id })
-        else { return OpenedDocument(document: document) }
-        return OpenedDocument(document: document, notices: match.notices, annotations: match.annotations)
+        guard let reference = document.describedBy else { return OpenedDocument(document: document) }
+        var opened = OpenedDocument(document: document)
+        opened.dependency = ViewCache.Dependency(key: reference.key, document: nil)
+        guard let entry = (try? store.entry(reference.key)) ?? nil else { return opened }
+        opened.dependency?.document = entry.document
+        if let match = (try? store.indexEntry(reference.id, of: entry)) ?? nil {
+            opened.notices = match.notices
+            opened.annotations = match.annotations
+        }
+        return opened
     }
 }

@@ -35,8 +35,11 @@ public final class Reader: Sendable {
     @discardableResult
     public func fetch(_ request: Request) async throws -> FetchResult {
         let fetcher = Fetcher(limits: configuration.limits)
-        defer { Task { await fetcher.shutdown() } }
-        return try await FetchJob(reader: self, request: request, fetcher: fetcher, snapshot: nil).run { _, _ in }
+        defer {
+            Task { await fetcher.shutdown() }
+            try? store.compactCatalog()
+        }
+        return try await FetchJob(reader: self, request: request, fetcher: fetcher).run { _, _ in }
     }
 
     /// The stored document of `entry`, decoded once per process.

@@ -36,7 +36,8 @@ extension Reader {
     /// arguments (expanded by its module: `rfc 1-60`), or URLs.
     public func fetchRequests(_ words: [String]) throws -> [Request] {
         guard let first = words.first else { throw ReaderError.usage("nothing to fetch: name a source (rfc-index, rfc N) or a URL") }
-        if let module = registry.module(for: first) {
+        // A URL is never a request type: asking would load the plugin path for nothing.
+        if !Request.isURL(first), let module = registry.module(for: first) {
             let arguments = Array(words.dropFirst())
             if arguments.isEmpty { return [.source(type: first, argument: "")] }
             let expanded = try Self.asUsage { try module.expand(arguments) }
@@ -59,15 +60,24 @@ extension Reader {
             return .source(type: "rfc", argument: String(number))
         }
         if Request.isURL(word) { return .url(word) }
-        if registry.module(for: word) != nil { return .source(type: word, argument: "") }
-        // A catalog key names its request: `rfc/793`, `tweets/user:NAME`.
-        if let slash = word.firstIndex(of: "/"), registry.module(for: String(word[..<slash])) != nil,
+        // Built-in request types first, then files, and only then the plugin path's request
+        // types: opening a file or a built-in source never loads a third-party module.
+        if let request = sourceRequest(word, lookup: registry.builtinModule(for:)) { return request }
+        if FileManager.default.fileExists(atPath: word) { return .file(word) }
+        if let request = sourceRequest(word, lookup: registry.module(for:)) { return request }
+        throw ReaderError.usage("'\(word)' is not an RFC number, a source, a URL or an existing file")
+    }
+
+    /// A request type that needs no argument (`rfc-index`), or a catalog key that names its
+    /// request (`rfc/793`, `tweets/user:NAME`).
+    private func sourceRequest(_ word: String, lookup: (String) -> (any ParserModule)?) -> Request? {
+        if lookup(word) != nil { return .source(type: word, argument: "") }
+        if let slash = word.firstIndex(of: "/"), lookup(String(word[..<slash])) != nil,
             !FileManager.default.fileExists(atPath: word)
         {
             return .source(type: String(word[..<slash]), argument: String(word[word.index(after: slash)...]))
         }
-        if FileManager.default.fileExists(atPath: word) { return .file(word) }
-        throw ReaderError.usage("'\(word)' is not an RFC number, a source, a URL or an existing file")
+        return nil
     }
 
     static func asUsage<T>(_ body: () throws -> T) throws -> T {

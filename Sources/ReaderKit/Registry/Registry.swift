@@ -3,40 +3,92 @@ import ReaderPluginAPI
 
 /// The parser modules by request type: the factory every request goes through.
 ///
-/// Built from a list (the built-in modules first, then those found on the plugin path), so
-/// that a built-in module wins a conflict over a request type.
+/// The built-in modules first, then those on the plugin path (``PluginShelf``), loaded only
+/// when no built-in module serves a request. A built-in module wins a conflict over a request
+/// type, a URL or a file, unless the user names the third-party module in
+/// `READER_PLUGIN_OVERRIDE`.
 public struct Registry: Sendable {
     public struct Registration: Sendable {
         public var module: any ParserModule
-        /// `built-in`, or the path a module was loaded from.
+        /// `built-in`, or the path of the library a module was loaded from.
         public var origin: String
     }
 
-    public private(set) var registrations: [Registration] = []
-    private var byRequestType: [String: Int] = [:]
+    /// A score at which a built-in module claims a file or download as its own
+    /// (`recognize`): the plugin path is then not even looked at.
+    public static let claim = 50
 
-    public init(modules: [any ParserModule] = builtinModules, origin: String = "built-in") {
+    private var local: [Registration] = []
+    private var byRequestType: [String: Int] = [:]
+    private let plugins: PluginShelf?
+
+    public init(modules: [any ParserModule] = builtinModules, origin: String = "built-in", plugins: PluginShelf? = nil) {
+        self.plugins = plugins
         for module in modules { register(module, origin: origin) }
     }
 
     /// Adds a module; a request type already served keeps its first module.
     public mutating func register(_ module: any ParserModule, origin: String) {
-        let index = registrations.count
-        registrations.append(Registration(module: module, origin: origin))
+        let index = local.count
+        local.append(Registration(module: module, origin: origin))
         for type in module.descriptor.requestTypes where byRequestType[type] == nil {
             byRequestType[type] = index
         }
     }
 
+    /// Every module, the plugin path's included (loading them): what `reader sources` lists.
+    public var registrations: [Registration] { local + loadPlugins() }
+
     /// The module serving `requestType`.
     public func module(for requestType: String) -> (any ParserModule)? {
-        byRequestType[requestType].map { registrations[$0].module }
+        if let preferred = overriding({ $0.descriptor.requestTypes.contains(requestType) }) { return preferred }
+        if let index = byRequestType[requestType] { return local[index].module }
+        return loadPlugins().first { $0.module.descriptor.requestTypes.contains(requestType) }?.module
     }
 
-    public var requestTypes: [String] { byRequestType.keys.sorted() }
+    /// The module serving `requestType` among the built-in ones, without loading plugins.
+    public func builtinModule(for requestType: String) -> (any ParserModule)? {
+        guard overridingModules.isEmpty else { return module(for: requestType) }
+        return byRequestType[requestType].map { local[$0].module }
+    }
 
-    /// The module whose URL pattern matches `url` most specifically.
+    public var requestTypes: [String] {
+        Array(Set(registrations.flatMap(\.module.descriptor.requestTypes))).sorted()
+    }
+
+    /// The module whose URL pattern matches `url` most specifically; a built-in one if any matches.
     public func module(forURL url: String) -> (any ParserModule)? {
+        if let preferred = Self.bestMatch(url, in: overridingModules) { return preferred }
+        return Self.bestMatch(url, in: local) ?? Self.bestMatch(url, in: loadPlugins())
+    }
+
+    /// The module that recognises a sample most surely, if any does. Third-party modules are
+    /// asked only when no built-in module claims it.
+    public func module(recognizing sample: Sample) -> (any ParserModule)? {
+        let preferred = Self.bestScore(sample, in: overridingModules)
+        let builtin = Self.bestScore(sample, in: local)
+        if let preferred, preferred.score >= (builtin?.score ?? 0) { return preferred.module }
+        if let builtin, builtin.score >= Self.claim { return builtin.module }
+        let external = Self.bestScore(sample, in: loadPlugins())
+        if let external, external.score > (builtin?.score ?? 0) { return external.module }
+        return builtin?.module
+    }
+
+    private func loadPlugins() -> [Registration] {
+        plugins?.registrations(taken: Set(local.map(\.module.descriptor.name))) ?? []
+    }
+
+    /// The third-party modules the user prefers to built-in ones (none unless asked for).
+    private var overridingModules: [Registration] {
+        guard let plugins, !plugins.overrides.isEmpty else { return [] }
+        return loadPlugins().filter { plugins.overrides.contains($0.module.descriptor.name) }
+    }
+
+    private func overriding(_ serves: (any ParserModule) -> Bool) -> (any ParserModule)? {
+        overridingModules.first { serves($0.module) }?.module
+    }
+
+    private static func bestMatch(_ url: String, in registrations: [Registration]) -> (any ParserModule)? {
         var best: (module: any ParserModule, specificity: Int)?
         for registration in registrations {
             for pattern in registration.module.descriptor.urlPatterns {
@@ -47,14 +99,13 @@ public struct Registry: Sendable {
         return best?.module
     }
 
-    /// The module that recognises a sample most surely, if any does.
-    public func module(recognizing sample: Sample) -> (any ParserModule)? {
+    private static func bestScore(_ sample: Sample, in registrations: [Registration]) -> (module: any ParserModule, score: Int)? {
         var best: (module: any ParserModule, score: Int)?
         for registration in registrations {
             let score = registration.module.recognize(sample)
             if score > 0, score > (best?.score ?? 0) { best = (registration.module, score) }
         }
-        return best?.module
+        return best
     }
 }
 

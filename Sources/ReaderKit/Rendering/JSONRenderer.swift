@@ -38,6 +38,32 @@ public enum JSONRenderer {
     public static func line(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return escapingInvisibles(String(decoding: try encoder.encode(value), as: UTF8.self))
+    }
+
+    /// JSON escapes only C0 controls; DEL, C1 controls and bidi overrides may stand raw in a
+    /// string, where a terminal showing the output (or `jq` printing it) would act on them.
+    /// They become `\uXXXX` too. Outside strings JSON has only ASCII punctuation, so each one
+    /// is inside a string and the escape keeps the value exactly.
+    static func escapingInvisibles(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isInvisible) else { return json }
+        var escaped = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if isInvisible(scalar) {
+                escaped.append(contentsOf: "\\u".unicodeScalars)
+                let hex = String(scalar.value, radix: 16)
+                escaped.append(contentsOf: (String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
+            } else {
+                escaped.append(scalar)
+            }
+        }
+        return String(escaped)
+    }
+
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
+        default: false
+        }
     }
 }

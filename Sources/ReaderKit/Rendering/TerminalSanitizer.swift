@@ -16,6 +16,8 @@ public enum TerminalSanitizer {
 
     /// `text` made safe for a terminal; styling markers become ANSI codes when `colour`.
     public static func clean(_ text: String, colour: Bool) -> String {
+        var text = text
+        if text.utf8.withContiguousStorageIfAvailable({ isClean($0) }) ?? text.withUTF8({ isClean($0) }) { return text }
         var output = String.UnicodeScalarView()
         var scalars = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
@@ -49,6 +51,50 @@ public enum TerminalSanitizer {
             }
         }
         return String(output)
+    }
+
+    /// Whether `bytes` (UTF-8) holds nothing to remove and no styling marker, checked a byte
+    /// at a time: most documents pass, and then the text is written as it is.
+    static func isClean(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F {
+                index += 1
+                continue
+            }
+            switch byte {
+            case 0x09, 0x0A:
+                index += 1
+            case 0xC2:
+                // U+0080…U+009F, the C1 controls.
+                if index + 1 < count, bytes[index + 1] <= 0x9F { return false }
+                index += 2
+            case 0xD8:
+                // U+061C, the Arabic letter mark.
+                if index + 1 < count, bytes[index + 1] == 0x9C { return false }
+                index += 2
+            case 0xE2:
+                // U+200E/F, U+202A…E, U+2066…9: the bidirectional marks and overrides.
+                guard index + 2 < count else { return false }
+                let second = bytes[index + 1]
+                let third = bytes[index + 2]
+                if second == 0x80, third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third) { return false }
+                if second == 0x81, (0xA6...0xA9).contains(third) { return false }
+                index += 3
+            case 0xEF:
+                // U+F8F0…F8F3, the styling markers.
+                if index + 2 < count, bytes[index + 1] == 0xA3, (0xB0...0xB3).contains(bytes[index + 2]) { return false }
+                index += 3
+            case 0x80...0xBF, 0xC0, 0xC1, 0xF5...0xFF, 0x00...0x1F, 0x7F:
+                return false
+            default:
+                // Other lead bytes: skip the sequence; continuation bytes pass the check above.
+                index += byte < 0xE0 ? 2 : (byte < 0xF0 ? 3 : 4)
+            }
+        }
+        return true
     }
 
     /// Skips an ESC sequence; returns a scalar read past its end that belongs to the text.

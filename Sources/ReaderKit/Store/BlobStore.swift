@@ -1,3 +1,5 @@
+import Crypto
+
 /// The content-addressed blobs: `objects/ab/cdef…`, each a zlib stream of the bytes whose
 /// SHA-256 is its name. A blob appears under its name only whole: it is written to a temporary
 /// file in the same folder, flushed, then renamed into place.
@@ -35,18 +37,33 @@ public struct BlobStore: Sendable {
         return (id, compressed.count)
     }
 
-    /// The bytes of blob `id`, checked against its name. Throws `ReaderError.damaged` for a
-    /// blob that is missing, empty, not zlib, or whose bytes do not hash to its name.
-    public func get(_ id: BlobID) throws -> [UInt8] {
-        let path = path(of: id)
-        let stored: [UInt8]?
+    /// Checks blob `id` as ``get(_:)`` does, streaming: memory stays at one chunk whatever
+    /// its size. Throws `ReaderError.damaged` saying what is wrong.
+    public func check(_ id: BlobID) throws {
+        let stored = try storedBytes(of: id)
+        var hasher = SHA256()
         do {
-            stored = try FileSystem.read(path)
+            _ = try Zlib.inflate(stored) { chunk, produced in
+                if produced > readLimit { throw Zlib.Failure(description: "blob expands beyond \(readLimit) bytes") }
+                hasher.update(bufferPointer: UnsafeRawBufferPointer(chunk))
+            }
         } catch {
             throw ReaderError.damaged(what: "blob \(id)", reason: "\(error)")
         }
-        guard let stored else { throw ReaderError.damaged(what: "blob \(id)", reason: "missing") }
-        guard !stored.isEmpty else { throw ReaderError.damaged(what: "blob \(id)", reason: "empty file") }
+        guard BlobID(digest: hasher.finalize()) == id else {
+            throw ReaderError.damaged(what: "blob \(id)", reason: "content does not match its hash")
+        }
+    }
+
+    /// Whether blob `id` reads back whole and hashes to its name.
+    public func isIntact(_ id: BlobID) -> Bool {
+        (try? check(id)) != nil
+    }
+
+    /// The bytes of blob `id`, checked against its name. Throws `ReaderError.damaged` for a
+    /// blob that is missing, empty, not zlib, or whose bytes do not hash to its name.
+    public func get(_ id: BlobID) throws -> [UInt8] {
+        let stored = try storedBytes(of: id)
         let bytes: [UInt8]
         do {
             bytes = try Zlib.decompress(stored, limit: readLimit)
@@ -57,6 +74,20 @@ public struct BlobStore: Sendable {
             throw ReaderError.damaged(what: "blob \(id)", reason: "content does not match its hash")
         }
         return bytes
+    }
+
+    /// The file of blob `id`: present, not empty, not larger than a blob can be.
+    private func storedBytes(of id: BlobID) throws -> [UInt8] {
+        let stored: [UInt8]?
+        do {
+            // zlib never stores more than ~0.03% over the bytes, so a larger file is not a blob.
+            stored = try FileSystem.read(path(of: id), limit: readLimit + readLimit / 1000 + 64)
+        } catch {
+            throw ReaderError.damaged(what: "blob \(id)", reason: "\(error)")
+        }
+        guard let stored else { throw ReaderError.damaged(what: "blob \(id)", reason: "missing") }
+        guard !stored.isEmpty else { throw ReaderError.damaged(what: "blob \(id)", reason: "empty file") }
+        return stored
     }
 
     public func contains(_ id: BlobID) -> Bool { FileSystem.exists(path(of: id)) }

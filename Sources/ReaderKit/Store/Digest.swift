@@ -15,7 +15,11 @@ public struct BlobID: Hashable, Sendable, Codable, CustomStringConvertible, Comp
 
     /// The ID of `bytes`.
     public init(of bytes: [UInt8]) {
-        let digest = SHA256.hash(data: bytes)
+        self.init(digest: SHA256.hash(data: bytes))
+    }
+
+    /// The ID of the bytes that hashed to `digest`.
+    init(digest: SHA256.Digest) {
         var hex = ""
         hex.reserveCapacity(64)
         let digits = Array("0123456789abcdef".utf8)

@@ -11,18 +11,22 @@ public struct Store: Sendable {
     public let root: String
     public let blobs: BlobStore
     public let catalog: CatalogFile
+    let entryTables: EntryTable
+    let views: ViewCache
     let writersLockPath: String
 
     public init(root: String) {
         self.root = root
         blobs = BlobStore(folder: root + "/objects")
         catalog = CatalogFile(root: root)
+        entryTables = EntryTable(folder: root + "/entries")
+        views = ViewCache(folder: root + "/views")
         writersLockPath = root + "/writers.lock"
     }
 
     /// The entry for `key`, if stored.
     public func entry(_ key: String) throws -> CatalogEntry? {
-        try catalog.read().entries[key]
+        try catalog.entry(key)
     }
 
     /// Stores the raw bytes and the parsed document of `key` and records them in the catalog.
@@ -35,15 +39,26 @@ public struct Store: Sendable {
         return try withWritersLock {
             let rawBlob = try blobs.put(raw)
             let documentBlob = try blobs.put(encoded)
+            // Derived data: without its table, the entry lookup reads the document instead.
+            if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob.id) }
             let entry = makeEntry(rawBlob.id, documentBlob.id)
-            try catalog.update { $0.entries[key] = entry }
+            try catalog.record(key, entry)
             return (entry, rawBlob.written + documentBlob.written)
         }
     }
 
     /// Records a revalidation (a 304): the stored blobs stay, the fetch time moves.
     public func touch(key: String, fetchedAt: String) throws {
-        try catalog.update { catalog in catalog.entries[key]?.fetchedAt = fetchedAt }
+        // Under the writers lock like every catalog write: a journal compaction writes a
+        // temporary file beside `catalog.json`, which `gc` would otherwise take for a stale one.
+        try withWritersLock { try catalog.update(key) { $0?.fetchedAt = fetchedAt } }
+    }
+
+    /// Folds the catalog journal into `catalog.json`: called once at the end of a command that
+    /// stored something, so that `catalog.json` alone is the whole catalog between commands.
+    public func compactCatalog() throws {
+        guard FileSystem.exists(root) else { return }
+        try withWritersLock { try catalog.compact() }
     }
 
     /// The parsed document stored for `entry`.
@@ -53,6 +68,18 @@ public struct Store: Sendable {
             return try DocumentCodec.decode(bytes)
         } catch {
             throw ReaderError.damaged(what: "document blob \(entry.document)", reason: "not a document")
+        }
+    }
+
+    /// Entry `id` of the stored document `entry`, read from its entry table when there is one.
+    public func indexEntry(_ id: String, of entry: CatalogEntry) throws -> Entry? {
+        switch entryTables.entry(id, of: entry.document) {
+        case .found(let found): return found
+        case .absent: return nil
+        case .unavailable:
+            let document = try document(of: entry)
+            try? entryTables.write(document.entries, of: entry.document)
+            return document.entries.first { $0.id == id }
         }
     }
 
@@ -81,9 +108,7 @@ public struct Store: Sendable {
 /// How documents are kept in blobs: JSON, so that anyone can read them with standard tools.
 enum DocumentCodec {
     static func encode(_ document: Document) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return [UInt8](try encoder.encode(document))
+        document.jsonBytes()
     }
 
     static func decode(_ bytes: [UInt8]) throws -> Document {

@@ -52,7 +52,7 @@ extension Store {
         var good = Set<BlobID>()
         for blob in inventory.blobs {
             do {
-                _ = try blobs.get(blob.id)
+                try blobs.check(blob.id)
                 good.insert(blob.id)
             } catch ReaderError.damaged(_, let reason) {
                 problems.append(Problem(kind: "blob", name: blob.id.hex, reason: reason))
@@ -95,10 +95,22 @@ extension Store {
                     result.bytesFreed += blob.size
                 }
             }
+            for document in entryTables.documents() where !named.contains(document) {
+                try entryTables.remove(of: document)
+            }
+            for document in views.documents() where !named.contains(document) {
+                try views.remove(of: document)
+            }
             // With the exclusive lock held no writer is running, so every temporary file is stale.
             for stray in inventory.strays where stray.path.split(separator: "/").last?.hasPrefix(".tmp-") == true {
                 try FileSystem.remove(stray.path)
                 result.temporaryFilesRemoved += 1
+            }
+            for folder in [root, entryTables.folder] + views.documents().map({ "\(views.folder)/\($0.hex)" }) {
+                for name in FileSystem.list(folder) where name.hasPrefix(".tmp-") {
+                    try FileSystem.remove(folder + "/" + name)
+                    result.temporaryFilesRemoved += 1
+                }
             }
             return result
         }

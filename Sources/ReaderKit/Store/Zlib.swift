@@ -20,39 +20,66 @@ enum Zlib {
         return destination
     }
 
-    /// Decompresses a zlib stream, refusing to produce more than `limit` bytes so that a
-    /// hostile blob (a zlib bomb) cannot exhaust memory.
-    static func decompress(_ bytes: [UInt8], limit: Int) throws -> [UInt8] {
+    /// Decompresses a zlib stream, refusing to produce more than `limit` bytes, so that a
+    /// hostile blob (a zlib bomb) cannot exhaust memory: past `eager` bytes the rest is only
+    /// counted, and a stream that ends within `limit` is inflated a second time into a buffer
+    /// of its exact size. A bomb costs one chunk of memory; an ordinary blob, one pass.
+    static func decompress(_ bytes: [UInt8], limit: Int, eager: Int = 64 << 20) throws -> [UInt8] {
+        var output = [UInt8]()
+        output.reserveCapacity(min(limit, eager, max(bytes.count * 4, 4096)))
+        var keeping = true
+        let total = try inflate(bytes) { chunk, produced in
+            if produced > limit { throw Failure(description: "blob expands beyond \(limit) bytes") }
+            guard keeping else { return }
+            if produced > eager {
+                keeping = false
+                output = []
+            } else {
+                output.append(contentsOf: chunk)
+            }
+        }
+        if keeping { return output }
+        output.reserveCapacity(total)
+        _ = try inflate(bytes) { chunk, _ in output.append(contentsOf: chunk) }
+        return output
+    }
+
+    /// Inflates `bytes`, handing each piece of output to `sink` with the total produced so far;
+    /// returns the total. Throws for anything but one whole zlib stream.
+    static func inflate(_ bytes: [UInt8], _ sink: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Int {
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw Failure(description: "zlib inflateInit failed")
         }
         defer { inflateEnd(&stream) }
-        var output = [UInt8]()
-        output.reserveCapacity(min(limit, max(bytes.count * 4, 4096)))
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        return try bytes.withUnsafeBufferPointer { input -> [UInt8] in
+        var total = 0
+        return try bytes.withUnsafeBufferPointer { input -> Int in
             stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.avail_in = uInt(input.count)
             while true {
-                let (status, produced) = chunk.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
+                let status = try chunk.withUnsafeMutableBufferPointer { out -> Int32 in
                     stream.next_out = out.baseAddress
                     stream.avail_out = uInt(out.count)
-                    let status = inflate(&stream, Z_NO_FLUSH)
-                    return (status, out.count - Int(stream.avail_out))
+                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    let produced = out.count - Int(stream.avail_out)
+                    total += produced
+                    if produced > 0 { try sink(UnsafeBufferPointer(rebasing: out[0..<produced]), total) }
+                    if status == Z_BUF_ERROR && produced > 0 { return Z_OK }
+                    return status
                 }
-                output.append(contentsOf: chunk[0..<produced])
-                if output.count > limit { throw Failure(description: "blob expands beyond \(limit) bytes") }
                 switch status {
                 case Z_STREAM_END:
                     guard stream.avail_in == 0 else { throw Failure(description: "trailing bytes after the zlib stream") }
-                    return output
+                    return total
                 case Z_OK:
                     continue
-                case Z_BUF_ERROR where produced > 0:
-                    continue
+                case Z_BUF_ERROR:
+                    throw Failure(description: "the zlib stream is cut short (truncated)")
+                case Z_DATA_ERROR:
+                    throw Failure(description: "not a valid zlib stream (corrupt data)")
                 default:
-                    throw Failure(description: "not a complete zlib stream (\(status))")
+                    throw Failure(description: "not a complete zlib stream (zlib status \(status))")
                 }
             }
         }

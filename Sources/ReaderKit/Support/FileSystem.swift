@@ -54,7 +54,10 @@ enum FileSystem {
 
     /// Writes `bytes` to a new file beside `path`, flushes it to disk, renames it over `path`
     /// and flushes the folder, so that `path` holds either the old or the new bytes, whole.
-    static func writeAtomically(_ bytes: [UInt8], to path: String, beforeRename: (String) throws -> Void = { _ in }) throws {
+    /// `durable: false` skips the flushes, for derived data that is checked when read.
+    static func writeAtomically(
+        _ bytes: [UInt8], to path: String, durable: Bool = true, beforeRename: (String) throws -> Void = { _ in }
+    ) throws {
         let folder = parent(of: path)
         let temporary = folder + "/.tmp-" + String(getpid()) + "-" + randomToken()
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -63,7 +66,7 @@ enum FileSystem {
         defer { if !placed { unlink(temporary) } }
         do {
             try writeAll(fd, bytes, path: temporary)
-            guard fsync(fd) == 0 else { throw fail("cannot flush", temporary) }
+            guard !durable || fsync(fd) == 0 else { throw fail("cannot flush", temporary) }
         } catch {
             close(fd)
             throw error
@@ -72,7 +75,7 @@ enum FileSystem {
         try beforeRename(temporary)
         guard rename(temporary, path) == 0 else { throw fail("cannot rename into", path) }
         placed = true
-        syncFolder(folder)
+        if durable { syncFolder(folder) }
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
@@ -132,6 +135,10 @@ enum FileSystem {
 
     static func remove(_ path: String) throws {
         if unlink(path) != 0 && errno != ENOENT { throw fail("cannot remove", path) }
+    }
+
+    static func removeFolder(_ path: String) throws {
+        if rmdir(path) != 0 && errno != ENOENT { throw fail("cannot remove folder", path) }
     }
 
     static func parent(of path: String) -> String {

@@ -1,0 +1,177 @@
+"""Whole-process figures of `reader` against what a user would use instead, measured in the
+same run on the same machine (Benchmarks/README.md). Run through compare-process.sh."""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+CORPUS_RFCS = ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"]
+
+
+def best(command, rounds, env=None, cwd=None, before=None):
+    """Fastest wall time of `rounds` runs, in seconds; `before` runs untimed before each."""
+    fastest = float("inf")
+    for _ in range(rounds):
+        if before:
+            before()
+        start = time.perf_counter()
+        result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd)
+        elapsed = time.perf_counter() - start
+        if result.returncode != 0:
+            sys.exit(f"compare-process: {' '.join(command)} exited {result.returncode}: {result.stderr.decode()[:300]}")
+        fastest = min(fastest, elapsed)
+    return fastest
+
+
+def run_measured(command, env):
+    """Wall time and peak RSS (KiB) of one run."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    stderr = process.stderr.read().decode()
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"compare-process: {' '.join(command)} failed: {stderr[:300]}")
+    return elapsed, usage.ru_maxrss
+
+
+def figure(name, value, unit, reference_name, reference, ratio, goal=None):
+    verdict = ""
+    if goal:
+        holds = goal(ratio)
+        verdict = f"   goal {goal.__doc__}: {'holds' if holds else 'MISSED'}"
+    print(f"{name:<44} {value:10.2f} {unit:<5} reference {reference_name:<34} {reference:10.2f} {unit:<5} ratio {ratio:6.2f}{verdict}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--reader", required=True)
+    parser.add_argument("--bench", required=True)
+    parser.add_argument("--corpus", required=True)
+    parser.add_argument("--mirror-count", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=30)
+    args = parser.parse_args()
+    reader = os.path.abspath(args.reader)
+    work = tempfile.mkdtemp(prefix="reader-compare-")
+    try:
+        compare(args, reader, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def compare(args, reader, work):
+    mirror = os.path.join(work, "mirror")
+    os.makedirs(mirror)
+    for name in ["rfc-index"] + CORPUS_RFCS:
+        shutil.copy(os.path.join(args.corpus, "rfc", name + ".txt"), mirror)
+    base_env = dict(os.environ, NO_COLOR="1", READER_RFC_EDITOR_URL="file://" + mirror)
+    base_env.pop("READER_PLUGIN_PATH", None)
+
+    def env_for(store):
+        return dict(base_env, READER_CACHE_DIR=store)
+
+    # Stores of 10 and of 10,000 catalog entries, both holding RFC 793 and the index.
+    small = os.path.join(work, "store-10")
+    for command in (["fetch", "rfc-index"], ["fetch", "rfc", "793"]):
+        subprocess.run([reader] + command, env=env_for(small), check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([args.bench, "fill-catalog", small, "10"], check=True)
+    large = os.path.join(work, "store-10000")
+    shutil.copytree(small, large)
+    subprocess.run([args.bench, "fill-catalog", large, "10000"], check=True)
+
+    # git cat-file of the same bytes as a loose object.
+    repository = os.path.join(work, "git")
+    subprocess.run(["git", "init", "-q", repository], check=True)
+    blob = subprocess.run(["git", "hash-object", "-w", os.path.join(mirror, "rfc793.txt")], cwd=repository, check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+    open_small = best([reader, "open", "793", "--offline"], args.rounds, env_for(small))
+    cat_file = best(["git", "cat-file", "-p", blob], args.rounds, cwd=repository)
+    open_large = best([reader, "open", "793", "--offline"], args.rounds, env_for(large))
+
+    def at_most_3(ratio):
+        """≤ 3×"""
+        return ratio <= 3
+
+    def at_most_115(ratio):
+        """≤ 1.15×"""
+        return ratio <= 1.15
+
+    figure("open 793 --offline (10 entries)", open_small * 1000, "ms", "git cat-file -p (loose object)", cat_file * 1000,
+           open_small / cat_file, at_most_3)
+    figure("open 793 --offline (10,000 entries)", open_large * 1000, "ms", "the same with 10 entries", open_small * 1000,
+           open_large / open_small, at_most_115)
+
+    # The whole `reader fetch rfc-index` from a file:// base, into an empty store each time.
+    index_store = os.path.join(work, "store-index")
+    fetch_index = best([reader, "fetch", "rfc-index"], max(5, args.rounds // 3), env_for(index_store),
+                       before=lambda: shutil.rmtree(index_store, ignore_errors=True))
+    wc = best(["wc", "-l", os.path.join(mirror, "rfc-index.txt")], args.rounds)
+    figure("fetch rfc-index (file://, empty store)", fetch_index * 1000, "ms", "wc -l rfc-index.txt", wc * 1000,
+           fetch_index / wc)
+
+    mirror_figures(args, reader, work, base_env)
+
+
+def mirror_figures(args, reader, work, base_env):
+    """`reader fetch rfc 1-N --jobs 8` from a loopback server against curl --parallel."""
+    count = args.mirror_count
+    served = os.path.join(work, "served")
+    os.makedirs(os.path.join(served, "rfc"))
+    sizes = 0
+    for number in range(1, count + 1):
+        source = os.path.join(args.corpus, "rfc", CORPUS_RFCS[number % len(CORPUS_RFCS)] + ".txt")
+        target = os.path.join(served, "rfc", f"rfc{number}.txt")
+        shutil.copy(source, target)
+        sizes += os.path.getsize(target)
+    shutil.copy(os.path.join(args.corpus, "rfc", "rfc-index.txt"), served)
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", served],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()
+        port = int(line.split("port ")[1].split(" ")[0])
+        base = f"http://127.0.0.1:{port}"
+        env = dict(base_env, READER_RFC_EDITOR_URL=base)
+        urls = [f"{base}/rfc/rfc{number}.txt" for number in range(1, count + 1)]
+        curl_times = []
+        reader_times = []
+        peak = 0
+        for _ in range(2):
+            target = os.path.join(work, "curl-out")
+            shutil.rmtree(target, ignore_errors=True)
+            os.makedirs(target)
+            command = ["curl", "-sS", "--fail", "--parallel", "--parallel-max", "8"]
+            for number, url in enumerate(urls, start=1):
+                command += [url, "-o", os.path.join(target, f"rfc{number}.txt")]
+            elapsed, _ = run_measured(command, env)
+            curl_times.append(elapsed)
+            store = os.path.join(work, "store-mirror")
+            shutil.rmtree(store, ignore_errors=True)
+            elapsed, rss = run_measured([reader, "fetch", "rfc", f"1-{count}", "--jobs", "8"], dict(env, READER_CACHE_DIR=store))
+            reader_times.append(elapsed)
+            peak = max(peak, rss)
+        megabytes = sizes / 1e6
+        reader_rate = megabytes / min(reader_times)
+        curl_rate = megabytes / min(curl_times)
+
+        def at_least_1(ratio):
+            """≥ 1.0×"""
+            return ratio >= 1.0
+
+        def at_most_64(ratio):
+            """≤ 64 MiB"""
+            return ratio <= 1.0
+
+        figure(f"mirror rfc 1-{count} --jobs 8 ({megabytes:.0f} MB)", reader_rate, "MB/s",
+               "curl --parallel --parallel-max 8", curl_rate, reader_rate / curl_rate, at_least_1)
+        figure("mirror peak RSS", peak / 1024, "MiB", "the 64 MiB budget", 64, peak / 1024 / 64, at_most_64)
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+/// A growable run of bytes, reused from one entry to the next. Writers keep a pointer into its
+/// room in a local (``JSONWriter``): appending to an `[UInt8]` checks uniqueness and capacity
+/// through the standard library on every call, which for the few bytes at a time an entry's
+/// JSON is written in cost more than the writing.
+final class ByteBuffer {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    /// The bytes as a String, invalid UTF-8 replaced as `String(decoding:as:)` does.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    func removeAll() { count = 0 }
+
+    func append(_ byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity { grow(to: count + bytes.count) }
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// The free room after the bytes, at least `needed` long: where to write, and its end.
+    func room(atLeast needed: Int) -> (next: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
+        if capacity - count < needed { grow(to: count + needed) }
+        return (start + count, start + capacity)
+    }
+
+    /// Counts the bytes written into the room, up to `next`.
+    func written(upTo next: UnsafeMutablePointer<UInt8>) {
+        count = start.distance(to: next)
+        precondition(count >= 0 && count <= capacity, "written outside the buffer")
+    }
+
+    private func grow(to needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = larger
+    }
+}

@@ -1,0 +1,281 @@
+/// Writes an entry's JSON objects as bytes, in the form `JSONValue.jsonText` gives them
+/// (compact, the same escapes), which is the form an ``Entry`` keeps them in. The caller
+/// writes the keys in sorted order, as `jsonText` does, so that the text of an entry equals
+/// the text of the same entry built as a dictionary.
+///
+/// A value made for one text: it holds the place to write and the end of the room in locals,
+/// so that each small write is a compare and a store.
+struct JSONWriter {
+    let encoding: TextEncoding
+    private let buffer: ByteBuffer
+    private var next: UnsafeMutablePointer<UInt8>
+    private var end: UnsafeMutablePointer<UInt8>
+
+    /// Starts a new text in `buffer`, in place of what it held.
+    init(into buffer: ByteBuffer, encoding: TextEncoding) {
+        self.encoding = encoding
+        self.buffer = buffer
+        buffer.removeAll()
+        (next, end) = buffer.room(atLeast: 1024)
+    }
+
+    /// The text written.
+    func finish() -> String {
+        buffer.written(upTo: next)
+        return buffer.string
+    }
+
+    /// The bytes written.
+    func finishBytes() -> [UInt8] {
+        buffer.written(upTo: next)
+        return Array(buffer.bytes)
+    }
+
+    @inline(__always) private mutating func reserve(_ count: Int) {
+        if end - next < count { grow(count) }
+    }
+
+    @inline(never) private mutating func grow(_ count: Int) {
+        buffer.written(upTo: next)
+        (next, end) = buffer.room(atLeast: count)
+    }
+
+    @inline(__always) mutating func byte(_ byte: UInt8) {
+        reserve(1)
+        next.pointee = byte
+        next += 1
+    }
+
+    /// Bytes that need no escaping: punctuation and keys (`,"authors":`). Most are 4 to 16
+    /// bytes, copied as two overlapping words; inlined, so that the length of each literal is
+    /// known where it is written.
+    @inline(__always) mutating func raw(_ text: StaticString) {
+        let count = text.utf8CodeUnitCount
+        reserve(count)
+        let from = UnsafeRawPointer(text.utf8Start)
+        let to = UnsafeMutableRawPointer(next)
+        switch count {
+        case 8...16:
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self), toByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self), toByteOffset: count - 4, as: UInt32.self)
+        default:
+            to.copyMemory(from: from, byteCount: count)
+        }
+        next += count
+    }
+
+    @inline(__always) mutating func null() { raw("null") }
+
+    @inline(__always) mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
+    @inline(__always) mutating func number(_ value: Int) {
+        reserve(20)
+        next += Self.write(value, at: next)
+    }
+
+    @inline(__always) mutating func numbers(_ values: ScratchList<Int>) {
+        let count = values.count
+        // Most relations are empty.
+        guard count > 0 else { return raw("[]") }
+        reserve(1 + 21 * count)
+        next.pointee = UInt8(ascii: "[")
+        next += 1
+        for index in 0..<count {
+            if index > 0 {
+                next.pointee = UInt8(ascii: ",")
+                next += 1
+            }
+            next += Self.write(values[index], at: next)
+        }
+        next.pointee = UInt8(ascii: "]")
+        next += 1
+    }
+
+    /// Bytes written before, as they are.
+    mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress { next.update(from: base, count: bytes.count) }
+        next += bytes.count
+    }
+
+    /// The decimal digits of `value` at `to` (room for 20 bytes); how many were written.
+    static func write(_ value: Int, at to: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        if value < 0 {
+            to[0] = Byte.hyphen
+            count = 1
+        }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        count += digits
+        var index = count
+        repeat {
+            index -= 1
+            to[index] = 0x30 + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return count
+    }
+
+    /// `"1981-09"`, as ``IndexDates/Parts/iso`` writes it.
+    @inline(__always) mutating func date(_ date: IndexDates.Parts) {
+        reserve(2 + IndexDates.Parts.longestISO)
+        next[0] = UInt8(ascii: "\"")
+        let count = 1 + date.write(to: next + 1)
+        next[count] = UInt8(ascii: "\"")
+        next += count + 1
+    }
+
+    /// The bytes of `range` as a JSON string, decoded as the entry's Strings are.
+    @inline(__always) mutating func string(_ text: ByteText, _ range: Range<Int>) {
+        let slice = UnsafeBufferPointer(rebasing: text.text[range])
+        if quote(slice, asciiOnly: true) { return }
+        // UTF-8 that may be invalid, and Latin-1, become text through a String as everywhere.
+        var value = encoding.string(text.text, range)
+        value.withUTF8 { _ = quote($0, asciiOnly: false) }
+    }
+
+    /// The text of `range`, decoded, without quotes or escapes: for a notice.
+    mutating func plain(_ text: ByteText, _ range: Range<Int>) {
+        var value = encoding.string(text.text, range)
+        value.withUTF8 { utf8 in
+            reserve(utf8.count)
+            if let base = utf8.baseAddress { next.update(from: base, count: utf8.count) }
+            next += utf8.count
+        }
+    }
+
+    /// `[…]` of the ranges as strings.
+    @inline(__always) mutating func strings(_ text: ByteText, _ ranges: ScratchList<Range<Int>>) {
+        byte(UInt8(ascii: "["))
+        for index in 0..<ranges.count {
+            if index > 0 { byte(UInt8(ascii: ",")) }
+            string(text, ranges[index])
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// `[…]` of the items of comma-separated lists ("TXT, HTML"), all lists in one array.
+    mutating func listItems(_ text: ByteText, _ lists: ScratchList<Range<Int>>) {
+        byte(UInt8(ascii: "["))
+        var separator = false
+        for index in 0..<lists.count { items(text, lists[index], separator: &separator) }
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// `[…]` of the items of one comma-separated list.
+    mutating func listItems(_ text: ByteText, _ list: Range<Int>) {
+        byte(UInt8(ascii: "["))
+        var separator = false
+        items(text, list, separator: &separator)
+        byte(UInt8(ascii: "]"))
+    }
+
+    private mutating func items(_ text: ByteText, _ list: Range<Int>, separator: inout Bool) {
+        var first = separator
+        text.forEachPart(list, by: Byte.comma) { item in
+            if first { byte(UInt8(ascii: ",")) }
+            first = true
+            string(text, item)
+        }
+        separator = first
+    }
+
+    /// Writes `utf8` as a JSON string, escaped as `jsonText` escapes: `"`, `\`, and the control
+    /// characters, those without a short escape as `\u001f` (lower-case hex). With
+    /// `asciiOnly`, writes nothing and returns false at the first byte that is not ASCII.
+    @inline(__always) private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
+        reserve(2 + 6 * utf8.count)
+        let to = next
+        to[0] = UInt8(ascii: "\"")
+        var count = 1
+        var index = 0
+        let end = utf8.count
+        if let from = utf8.baseAddress {
+            // Whether the eight bytes before `index` were copied as they are.
+            var copiedWord = false
+            while index < end {
+                // Eight bytes at a time while none needs a look of its own.
+                let left = end - index
+                if left >= 8 {
+                    let word = UnsafeRawPointer(from + index).loadUnaligned(as: UInt64.self)
+                    if Self.isPlainASCII(word) {
+                        UnsafeMutableRawPointer(to + count).storeBytes(of: word, as: UInt64.self)
+                        count += 8
+                        index += 8
+                        copiedWord = true
+                        continue
+                    }
+                } else if copiedWord {
+                    // The last eight bytes, overlapping the word copied just before.
+                    let word = UnsafeRawPointer(from + end - 8).loadUnaligned(as: UInt64.self)
+                    if Self.isPlainASCII(word) {
+                        UnsafeMutableRawPointer(to + count - (8 - left)).storeBytes(of: word, as: UInt64.self)
+                        count += left
+                        break
+                    }
+                }
+                copiedWord = false
+                let byte = from[index]
+                index += 1
+                if byte >= 0x80 {
+                    if asciiOnly { return false }
+                    to[count] = byte
+                    count += 1
+                } else if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
+                    to[count] = byte
+                    count += 1
+                } else {
+                    count += Self.escape(byte, at: to + count)
+                }
+            }
+        }
+        to[count] = UInt8(ascii: "\"")
+        next += count + 1
+        return true
+    }
+
+    /// Whether none of the eight bytes is outside ASCII, a control character, `"` or `\`.
+    /// Each test leaves a byte's high bit set where it hits; no carry crosses bytes, because
+    /// every byte is below 0x80 once the first test passes.
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard word & high == 0 else { return false }
+        let control = ~(word &+ 0x6060_6060_6060_6060)
+        let quote = ~((word ^ 0x2222_2222_2222_2222) &+ 0x7F7F_7F7F_7F7F_7F7F)
+        let backslash = ~((word ^ 0x5C5C_5C5C_5C5C_5C5C) &+ 0x7F7F_7F7F_7F7F_7F7F)
+        return (control | quote | backslash) & high == 0
+    }
+
+    /// The escape of `byte` (a control character, `"` or `\`) at `to`; how many bytes it took.
+    private static func escape(_ byte: UInt8, at to: UnsafeMutablePointer<UInt8>) -> Int {
+        to[0] = UInt8(ascii: "\\")
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): to[1] = byte
+        case Byte.newline: to[1] = UInt8(ascii: "n")
+        case Byte.carriageReturn: to[1] = UInt8(ascii: "r")
+        case Byte.tab: to[1] = UInt8(ascii: "t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            to[1] = UInt8(ascii: "u")
+            to[2] = UInt8(ascii: "0")
+            to[3] = UInt8(ascii: "0")
+            to[4] = hex.utf8Start[Int(byte >> 4)]
+            to[5] = hex.utf8Start[Int(byte & 0x0F)]
+            return 6
+        }
+        return 2
+    }
+}

@@ -1,0 +1,99 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `catalog.journal`: the catalog changes made since `catalog.json` was last written, one JSON
+/// line each (`{"key":"rfc/793","entry":{…}}`, `"entry":null` for a removal), so that storing
+/// one more document appends a line instead of rewriting a catalog of thousands of entries.
+///
+/// Appends happen under the catalog lock and are flushed before they count. A process killed
+/// mid-append leaves a last line without its newline: readers ignore it and the next append
+/// cuts it off. Compaction folds the journal into `catalog.json`, then empties it.
+struct CatalogJournal: Sendable {
+    let path: String
+
+    /// One change: the key as a JSON string literal, and the entry's JSON (nil: removed).
+    struct Change {
+        var key: [UInt8]
+        var entry: [UInt8]?
+    }
+
+    private static let keyPrefix: [UInt8] = Array(#"{"key":"#.utf8)
+    private static let entryPrefix: [UInt8] = Array(#","entry":"#.utf8)
+    private static let null: [UInt8] = Array("null".utf8)
+
+    /// Every complete change, oldest first.
+    func changes() throws -> [Change] {
+        guard let bytes = try FileSystem.read(path) else { return [] }
+        var changes: [Change] = []
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let change = Self.parse(bytes[start..<newline]) { changes.append(change) }
+            start = newline + 1
+        }
+        return changes
+    }
+
+    /// The last change of `key` (a literal), if the journal has one.
+    func lastChange(of key: [UInt8]) throws -> Change? {
+        try changes().last { $0.key == key }
+    }
+
+    /// Appends changes and flushes them, with one write. Call with the catalog lock held.
+    func append(_ changes: [Change]) throws {
+        var lines: [UInt8] = []
+        for change in changes {
+            lines += Self.keyPrefix + change.key + Self.entryPrefix + (change.entry ?? Self.null)
+            lines += Array("}\n".utf8)
+        }
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileSystem.fail("cannot open", path) }
+        defer { close(fd) }
+        let end = try completeLength(fd)
+        guard lseek(fd, off_t(end), SEEK_SET) >= 0 else { throw FileSystem.fail("cannot seek", path) }
+        try FileSystem.writeAll(fd, lines, path: path)
+        guard fsync(fd) == 0 else { throw FileSystem.fail("cannot flush", path) }
+    }
+
+    /// Empties the journal once its changes are in `catalog.json`. Call with the lock held.
+    func clear() throws {
+        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return }
+            throw FileSystem.fail("cannot open", path)
+        }
+        defer { close(fd) }
+        guard ftruncate(fd, 0) == 0, fsync(fd) == 0 else { throw FileSystem.fail("cannot empty", path) }
+    }
+
+    /// The size of the journal.
+    var size: Int { FileSystem.status(path)?.size ?? 0 }
+
+    /// The length of the journal up to its last complete line; a torn line after it is cut off.
+    private func completeLength(_ fd: Int32) throws -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystem.fail("cannot stat", path) }
+        let size = Int(info.st_size)
+        guard size > 0 else { return 0 }
+        var last: UInt8 = 0
+        guard pread(fd, &last, 1, off_t(size - 1)) == 1 else { throw FileSystem.fail("cannot read", path) }
+        if last == UInt8(ascii: "\n") { return size }
+        let bytes = try FileSystem.read(path) ?? []
+        let complete = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        guard ftruncate(fd, off_t(complete)) == 0 else { throw FileSystem.fail("cannot cut torn line of", path) }
+        return complete
+    }
+
+    private static func parse(_ line: ArraySlice<UInt8>) -> Change? {
+        guard line.starts(with: keyPrefix), line.last == UInt8(ascii: "}") else { return nil }
+        let rest = line.dropFirst(keyPrefix.count).dropLast()
+        guard let keyEnd = KeyedLines.literalEnd(rest, from: rest.startIndex, to: rest.endIndex) else { return nil }
+        let key = Array(rest[..<keyEnd])
+        let value = rest[keyEnd...]
+        guard value.starts(with: entryPrefix) else { return nil }
+        let entry = Array(value.dropFirst(entryPrefix.count))
+        return Change(key: key, entry: entry == null ? nil : entry)
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file mapped read-only into memory, so that a lookup touches only the pages it reads:
+/// finding one key in a catalog of 10,000 entries reads a dozen pages, not the whole file.
+/// Only files that are replaced by rename, never truncated in place, may be mapped.
+final class MappedFile: @unchecked Sendable {
+    // The mapping is owned by this object alone, never written, and unmapped once in deinit.
+    private let base: UnsafeMutableRawPointer?
+    let count: Int
+
+    /// Maps `path`; nil when it does not exist.
+    init?(path: String) throws {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw FileSystem.fail("cannot open", path)
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystem.fail("cannot stat", path) }
+        count = Int(info.st_size)
+        if count == 0 {
+            base = nil
+            return
+        }
+        let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0)
+        guard let mapped, mapped != MAP_FAILED else { throw FileSystem.fail("cannot map", path) }
+        base = mapped
+    }
+
+    deinit {
+        if let base { munmap(base, count) }
+    }
+
+    func withBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+}

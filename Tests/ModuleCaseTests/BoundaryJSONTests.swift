@@ -1,0 +1,39 @@
+import ReaderModuleExport
+import ReaderPluginAPI
+import Testing
+
+/// The JSON that crosses the module boundary, pinned: a module library built earlier writes
+/// exactly this. When a test here fails because the plugin API's types changed, bump
+/// `READER_MODULE_API_VERSION` (`Sources/CReaderModuleABI/reader_module.h`) and the version
+/// below, then update the expected text: old libraries are then refused by name instead of
+/// failing on their first document.
+@Suite struct BoundaryJSONTests {
+    @Test func theVersionGoesWithTheseShapes() {
+        #expect(ModuleExport.apiVersion == 1)
+    }
+
+    @Test func aDocumentAsAModuleWritesIt() throws {
+        let document = Document(
+            source: "feed", key: "k", title: "T", metadata: Metadata(authors: ["A"], date: "2025-01-02"),
+            blocks: [.heading(level: 2, number: nil, title: "H"), .paragraph([Inline("x", link: 0)])],
+            links: [Link(text: "x", url: "https://x/")],
+            entries: [Entry(id: "1", title: "E", fields: ["link": "https://x/"])], extra: ["format": "atom"])
+        let text = try BoundaryJSON.encode(document)
+        #expect(text == #"{"blocks":[{"heading":{"level":2,"title":"H"}},{"paragraph":{"_0":[{"link":0,"style":"plain","text":"x"}]}}],"entries":[{"annotations":"{}","authors":[],"fields":"{\"link\":\"https://x/\"}","id":"1","notices":[],"title":"E"}],"extra":{"format":"atom"},"key":"k","links":[{"text":"x","url":"https://x/"}],"metadata":{"authors":["A"],"date":"2025-01-02"},"notes":[],"source":"feed","title":"T"}"#)
+        #expect(try BoundaryJSON.decode(Document.self, from: text) == document)
+    }
+
+    @Test func descriptorsLocationsInputsAndErrors() throws {
+        let descriptor = ModuleDescriptor(name: "n", requestTypes: ["t"], urlPatterns: ["*.x"], version: "1", summary: "s")
+        #expect(try BoundaryJSON.encode(descriptor) == #"{"fileExtensions":[],"mediaTypes":[],"name":"n","requestTypes":["t"],"summary":"s","urlPatterns":["*.x"],"version":"1"}"#)
+        let location = Location(key: "k", urls: ["u"], headers: ["H": "v"], secretHeaders: ["H"], isImmutable: true)
+        let locationText = BoundaryJSON.location(location)
+        #expect(locationText == #"{"headers":{"H":"v"},"isImmutable":true,"key":"k","secretHeaders":["H"],"urls":["u"]}"#)
+        #expect(try BoundaryJSON.location(from: locationText) == location)
+        let input = ParseInput(bytes: [1], requestType: "t", key: "k", url: "u", mediaType: nil, charset: "utf-8")
+        #expect(BoundaryJSON.inputFacts(input) == #"{"charset":"utf-8","key":"k","mediaType":null,"requestType":"t","url":"u"}"#)
+        let error = ParseError(module: "m", location: "line 2", reason: "r")
+        #expect(try BoundaryJSON.parseError(from: BoundaryJSON.parseError(error)) == error)
+        #expect(throws: BoundaryJSON.Malformed.self) { try BoundaryJSON.location(from: "{}") }
+    }
+}

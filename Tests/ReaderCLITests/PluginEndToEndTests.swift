@@ -1,0 +1,137 @@
+import Foundation
+import ReaderTestHarness
+import ReaderTestSupport
+import Testing
+
+/// Third-party modules loaded at run time from the plugin path: the worked example (feeds),
+/// through the built binary, against a real HTTP server on 127.0.0.1.
+@Suite struct PluginEndToEndTests {
+    let store: String
+
+    init() throws {
+        store = try temporaryFolder("e2e-plugins")
+    }
+
+    func reader(_ plugins: String, _ more: [String: String] = [:]) throws -> ReaderBinary {
+        try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_PLUGIN_PATH": plugins].merging(more) { $1 })
+    }
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func sourcesListsTheFeedModuleWithItsOrigin() async throws {
+        let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
+        let run = try await reader(plugins).run(["sources", "--json"])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stderr == "")
+        let sources = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let feed = try #require(sources.first { $0["name"] as? String == "feed" })
+        #expect(feed["origin"] as? String == plugins + "/libFeedModule" + ModuleLibraries.suffix)
+        #expect(feed["requestTypes"] as? [String] == ["feed"])
+        #expect(feed["mediaTypes"] as? [String] == ["application/atom+xml", "application/rss+xml"])
+        #expect(sources.filter { $0["origin"] as? String == "built-in" }.map { $0["name"] as? String }
+            == ["rfc-index", "rfc-text", "tweets", "html"])
+        let text = try await reader(plugins).run(["sources"])
+        #expect(text.stdout.contains("feed 1 (\(plugins)/libFeedModule\(ModuleLibraries.suffix)): feed"))
+    }
+
+    /// A feed on a web server lists its entries; one entry's link is a page, which the
+    /// built-in HTML module reads.
+    @Test func aFeedListsItsEntriesAndAnEntryOpensAsAPage() async throws {
+        let feed = try String(contentsOfFile: ModuleLibraries.exampleCases + "/atom-blog.xml", encoding: .utf8)
+        let page = try Corpus.bytes("html/002/source.html")
+        let box = BaseURL()
+        let server = try await LoopbackServer { request in
+            switch request.uri {
+            case "/feed.xml":
+                return .ok(Array(feed.replacingOccurrences(of: "https://blog.example.org", with: box.value).utf8), contentType: "application/atom+xml")
+            case "/2025/06/30/tent-pole.html":
+                return .ok(page, contentType: "text/html; charset=utf-8")
+            default:
+                return .status(404)
+            }
+        }
+        box.value = server.baseURL
+        let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
+        let reader = try reader(plugins)
+
+        let view = try await reader.run(["open", server.baseURL + "/feed.xml", "--no-pager"])
+        #expect(view.status == 0, "\(view)")
+        #expect(view.stderr == "")
+        let lines = view.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Field Notes")
+        for (title, date, path) in [
+            ("Mending a tent pole in the field", "2025-06-30T18:20:00+02:00", "/2025/06/30/tent-pole.html"),
+            ("Three maps of the same valley", "2025-06-12T09:05:00+02:00", "/2025/06/12/three-maps.html"),
+            ("Notes on waterproofing boots with wax & patience", "2025-05-28T20:00:00Z", "/2025/05/28/boots.html"),
+        ] {
+            let heading = try #require(lines.firstIndex(of: title), "no entry \(title) in \(view.stdout)")
+            #expect(Array(lines[heading...].prefix(5)) == [title, "", date, "", server.baseURL + path])
+        }
+
+        let json = try object(try await reader.run(["open", server.baseURL + "/feed.xml", "--offline", "--format", "json"]).stdout)
+        #expect(json["source"] as? String == "feed")
+        #expect(json["format"] as? String == "atom")
+        let items = try #require(json["items"] as? [[String: Any]])
+        #expect(items.map { $0["link"] as? String } == [
+            server.baseURL + "/2025/06/30/tent-pole.html", server.baseURL + "/2025/06/12/three-maps.html",
+            server.baseURL + "/2025/05/28/boots.html",
+        ])
+
+        let link = try #require(items.first?["link"] as? String)
+        let article = try await reader.run(["open", link, "--format", "json"])
+        #expect(article.status == 0, "\(article)")
+        let document = try object(article.stdout)
+        #expect(document["source"] as? String == "html")
+        #expect(document["title"] as? String == "This API is so Fetching!")
+        let stats = try object(try await reader.run(["cache", "stats", "--json"]).stdout)
+        #expect("\(stats)".contains("feed"))
+
+        // The module's request type: its `locate`, through the library.
+        let fetch = try await reader.run(["fetch", "feed", server.baseURL + "/feed.xml"])
+        #expect(fetch.status == 0, "\(fetch)")
+        #expect(fetch.stdout.hasPrefix(server.baseURL + "/feed.xml: 3 entries (0 new, 0 updated), "))
+        let wrong = try await reader.run(["fetch", "feed", "793"])
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr == "reader: feed takes the feed's address: reader fetch feed https://example.org/feed.xml\n")
+    }
+
+    @Test func aFeedFileOpensThroughTheModule() async throws {
+        let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
+        let run = try await reader(plugins).run(["open", ModuleLibraries.exampleCases + "/rss-news.xml", "--format", "json"])
+        #expect(run.status == 0, "\(run)")
+        let document = try object(run.stdout)
+        #expect(document["title"] as? String == "Harbour Town Gazette")
+        #expect((document["items"] as? [[String: Any]])?.map { $0["date"] as? String } == [
+            "2025-07-01T07:15:00+01:00", "2025-06-30T23:02:00Z", "2025-06-29T10:00:00-04:00", "2025-06-27T16:45:00+01:00",
+        ])
+    }
+
+    /// The example's own cases, through reader and the loaded library: the C boundary included.
+    @Test func checkRunsTheCasesThroughTheLoadedLibrary() async throws {
+        let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
+        let run = try await reader(plugins).run(["sources", "--check", ModuleLibraries.exampleCases])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.hasSuffix("cases of \(ModuleLibraries.exampleCases): 4 held, 0 failed\n"))
+        #expect(run.stdout.contains("ok   feed atom-blog.json"))
+
+        let cases = try temporaryFolder("cases")
+        try FileManager.default.copyItem(atPath: ModuleLibraries.exampleCases + "/rss-news.xml", toPath: cases + "/rss-news.xml")
+        try Data(#"{"module": "feed", "input": "rss-news.xml", "expect": {"values": {"title": "Harbor Town"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: cases + "/wrong.json"))
+        let failing = try await reader(plugins).run(["sources", "--check", cases])
+        #expect(failing.status == 1)
+        #expect(failing.stdout == "FAIL feed wrong.json\n       title is \"Harbour Town Gazette\"; expected \"Harbor Town\"\ncases of \(cases): 0 held, 1 failed\n")
+    }
+}
+
+/// The server's address, known only once it listens, for the feed it serves.
+final class BaseURL: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = ""
+    var value: String {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import ReaderTestHarness
+import Testing
+
+@testable import ReaderKit
+
+/// The catalog's layout on disk: one entry per line in `catalog.json`, found by binary search,
+/// and a journal of the changes since, so that neither reading one key nor storing one more
+/// document costs the size of the catalog.
+@Suite struct CatalogTests {
+    let catalog: CatalogFile
+    let root: String
+
+    init() throws {
+        root = try temporaryFolder("catalog")
+        catalog = CatalogFile(root: root)
+    }
+
+    func entry(_ key: String, size: Int = 1) -> CatalogEntry {
+        let raw = BlobID(of: Array("raw \(key)".utf8))
+        let document = BlobID(of: Array("document \(key)".utf8))
+        return CatalogEntry(
+            requestType: "rfc", url: "https://www.rfc-editor.org/\(key).txt", raw: raw, document: document, mediaType: "text/plain",
+            charset: nil, fetchedAt: "2026-11-21T00:00:00Z", etag: nil, lastModified: nil, module: "RFCText", moduleVersion: "1",
+            size: size, title: "Title of \(key)")
+    }
+
+    func catalogJSON() throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: root + "/catalog.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require(object["entries"] as? [String: Any])
+    }
+
+    @Test func tenThousandEntriesAreFoundOneByOneAndCatalogJSONHoldsThemAll() throws {
+        // Through the journal in batches, compacting as it grows.
+        let small = CatalogFile(root: root, journalLimit: 256 << 10)
+        for batch in stride(from: 1, through: 10_000, by: 500) {
+            try small.record(contentsOf: (batch..<batch + 500).map { ("rfc/\($0)", entry("rfc/\($0)", size: $0)) })
+        }
+        try small.record("rfc/793", entry("rfc/793", size: 793))
+        try small.compact()
+        #expect(try catalogJSON().count == 10_000)
+        #expect(FileSystem.status(root + "/catalog.journal")?.size == 0)
+        for number in [1, 2, 793, 999, 1000, 9999, 10_000] {
+            #expect(try small.entry("rfc/\(number)")?.size == number)
+        }
+        #expect(try small.entry("rfc/10001") == nil)
+        #expect(try small.entry("rfc/0") == nil)
+        #expect(try small.entry("") == nil)
+        // One entry per line, sorted by key, so a lookup is a binary search over lines.
+        let text = try String(contentsOfFile: root + "/catalog.json", encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 10_002)
+        #expect(lines[1].hasPrefix(#""rfc/1":{"#))
+        #expect(lines[2].hasPrefix(#""rfc/10":{"#))
+    }
+
+    @Test func anEntryInTheJournalIsReadBeforeCompactionAndReplacesTheCatalogs() throws {
+        try catalog.record("rfc/793", entry("rfc/793", size: 1))
+        try catalog.compact()
+        try catalog.record("rfc/793", entry("rfc/793", size: 2))
+        try catalog.record("rfc-index", entry("rfc-index"))
+        #expect(try catalog.entry("rfc/793")?.size == 2)
+        #expect(try catalogJSON().count == 1)
+        #expect(try catalog.read().entries.count == 2)
+        try catalog.record("rfc/793", nil)
+        #expect(try catalog.entry("rfc/793") == nil)
+        try catalog.compact()
+        #expect(Set(try catalogJSON().keys) == ["rfc-index"])
+    }
+
+    @Test func aTornLastJournalLineReadsAsNotWrittenAndIsCutByTheNextAppend() throws {
+        try catalog.record("a", entry("a"))
+        let journal = root + "/catalog.journal"
+        var bytes = try #require(try FileSystem.read(journal))
+        let whole = bytes.count
+        // A process killed mid-append: half of a line for "b", no newline.
+        try catalog.record("b", entry("b"))
+        bytes = try #require(try FileSystem.read(journal))
+        try FileSystem.writeAtomically(Array(bytes.prefix(whole + (bytes.count - whole) / 2)), to: journal)
+        #expect(try catalog.entry("b") == nil)
+        #expect(try catalog.entry("a") != nil)
+        try catalog.record("c", entry("c"))
+        #expect(try catalog.entry("c") != nil)
+        #expect(try catalog.read().entries.keys.sorted() == ["a", "c"])
+    }
+
+    @Test func keysThatNeedEscapingSortAndAreFound() throws {
+        let keys = [
+            "https://example.org/a?q=\"x\"", "https://example.org/a\\b", "line\nbreak", "tab\there", "zürich", "日本", "\u{1}",
+            "rfc/1", "rfc-index",
+        ]
+        for (index, key) in keys.enumerated() { try catalog.record(key, entry(key, size: index)) }
+        try catalog.compact()
+        for (index, key) in keys.enumerated() { #expect(try catalog.entry(key)?.size == index, "\(key)") }
+        #expect(Set(try catalogJSON().keys) == Set(keys))
+    }
+
+    @Test func aCatalogWrittenByAnEarlierVersionIsReadAndRewrittenOnTheNextCompaction() throws {
+        // Version 0.1 wrote the catalog as one compact line.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let old = try encoder.encode(Catalog(entries: ["rfc/793": entry("rfc/793", size: 7), "rfc-index": entry("rfc-index")]))
+        try FileSystem.writeAtomically([UInt8](old), to: root + "/catalog.json")
+        #expect(try catalog.entry("rfc/793")?.size == 7)
+        try catalog.compact()
+        let text = try String(contentsOfFile: root + "/catalog.json", encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 4)
+        #expect(try catalog.entry("rfc/793")?.size == 7)
+    }
+
+    @Test func aDamagedCatalogIsNamedAndACompactionRebuildsItFromTheLastGoodOneAndTheJournal() throws {
+        try catalog.record("first", entry("first"))
+        try catalog.compact()
+        try catalog.record("second", entry("second"))
+        try catalog.compact()
+        let path = root + "/catalog.json"
+        let bytes = try #require(try FileSystem.read(path))
+        for damage in [Array(bytes.prefix(bytes.count / 2)), Array("not json at all\n".utf8), []] {
+            try FileSystem.writeAtomically(damage, to: path)
+            #expect(throws: ReaderError.damaged(what: "catalog.json", reason: "not a valid catalog")) { try catalog.entry("first") }
+        }
+        try catalog.record("third", entry("third"))
+        #expect(try catalog.entry("third") != nil)
+        try catalog.compact()
+        // catalog.prev.json, the copy written with the last good catalog, had "first" and "second".
+        #expect(try catalog.read().entries.keys.sorted() == ["first", "second", "third"])
+    }
+}

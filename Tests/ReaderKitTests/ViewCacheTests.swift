@@ -1,0 +1,77 @@
+import Foundation
+import ReaderPluginAPI
+import ReaderTestHarness
+import ReaderTestSupport
+import Testing
+
+@testable import ReaderKit
+
+/// Opening a stored document again writes its last rendering (a cat page, as `man` keeps
+/// them) — but only while it is still what rendering would give.
+@Suite struct ViewCacheTests {
+    let reader: Reader
+    let options = RenderOptions(format: .text, width: 72, styled: false)
+
+    init() throws {
+        let mirror = try temporaryFolder("mirror")
+        for name in ["rfc-index.txt", "rfc793.txt"] {
+            try Data(try Corpus.bytes("rfc/\(name)")).write(to: URL(fileURLWithPath: "\(mirror)/\(name)"))
+        }
+        reader = Reader(configuration: Configuration(
+            storeRoot: try temporaryFolder("views"), settings: Settings(["READER_RFC_EDITOR_URL": "file://" + mirror])))
+    }
+
+    func viewPath() throws -> String {
+        let entry = try #require(try reader.store.entry("rfc/793"))
+        return reader.store.views.path(of: entry.document, ViewCache.variant(options))
+    }
+
+    @Test func aSecondOpenWritesTheKeptViewAndANewIndexMakesItStale() async throws {
+        let first = try await reader.render(.source(type: "rfc", argument: "793"), options)
+        #expect(first.contains("TRANSMISSION CONTROL PROTOCOL"))
+        #expect(!first.contains("Obsoleted by RFC 9293"))
+        // The view is what the next open writes: change it on disk and the change shows.
+        let path = try viewPath()
+        let view = try #require(try FileSystem.read(path))
+        let header = try #require(view.firstIndex(of: UInt8(ascii: "\n")))
+        let marker = Array("kept view\n".utf8)
+        let changedHeader = String(decoding: view[..<header], as: UTF8.self)
+            .replacingOccurrences(of: "reader-view 1 \(view.count - header - 1) ", with: "reader-view 1 \(marker.count) ")
+        try FileSystem.writeAtomically(Array((changedHeader + "\n").utf8) + marker, to: path)
+        #expect(try await reader.render(.source(type: "rfc", argument: "793"), options) == "kept view\n")
+
+        // The index arrives: the banner it gives RFC 793 makes the kept view stale.
+        try await reader.fetch(.source(type: "rfc-index", argument: ""))
+        let second = try await reader.render(.source(type: "rfc", argument: "793"), options)
+        #expect(second.contains("Obsoleted by RFC 9293"))
+        #expect(second.contains("TRANSMISSION CONTROL PROTOCOL"))
+        #expect(try await reader.render(.source(type: "rfc", argument: "793"), options) == second)
+        // Other options are other views.
+        let narrow = try await reader.render(.source(type: "rfc", argument: "793"), RenderOptions(format: .text, width: 40, styled: false))
+        #expect(narrow != second)
+        let markdown = try await reader.render(.source(type: "rfc", argument: "793"), RenderOptions(format: .markdown))
+        #expect(markdown.contains("Obsoleted by RFC 9293"))
+    }
+
+    @Test func aDamagedViewIsRenderedAgain() async throws {
+        let rendered = try await reader.render(.source(type: "rfc", argument: "793"), options)
+        let path = try viewPath()
+        let view = try #require(try FileSystem.read(path))
+        for damage in [Array(view.prefix(view.count / 2)), [], Array("reader-view 9 3 -\nabc".utf8)] {
+            try FileSystem.writeAtomically(damage, to: path)
+            #expect(try await reader.render(.source(type: "rfc", argument: "793"), options) == rendered)
+        }
+    }
+
+    @Test func gcRemovesTheViewsOfDocumentsNoLongerStored() async throws {
+        _ = try await reader.render(.source(type: "rfc", argument: "793"), options)
+        let path = try viewPath()
+        #expect(FileSystem.exists(path))
+        _ = try reader.store.collectGarbage()
+        #expect(FileSystem.exists(path))
+        try reader.store.catalog.record("rfc/793", nil)
+        try reader.store.compactCatalog()
+        _ = try reader.store.collectGarbage()
+        #expect(!FileSystem.exists(path))
+    }
+}
