@@ -149,7 +149,7 @@ struct KillLane: Sendable {
                 let rerun = try await reader.measure(command, timeout: 60)
                 if rerun.status == 0 {
                     typical[scenario] = max(typical[scenario] ?? 0, rerun.seconds)
-                    if command[0] == "fetch" { committed.formUnion(command.dropFirst().filter { Int($0) != nil || $0 == "rfc-index" }) }
+                    if command[0] == "fetch" { committed.formUnion(command.dropFirst().prefix { !$0.hasPrefix("--") }.filter { Int($0) != nil || $0 == "rfc-index" }) }
                 } else {
                     tally.failedReruns.append("\(command.joined(separator: " ")): \(rerun)")
                 }
