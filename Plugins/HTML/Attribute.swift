@@ -11,8 +11,8 @@ enum AttributeName: UInt8, Sendable {
     }
 
     /// The name in `range` of `bytes`, in any case (libxml2 lowercases names); nil for names
-    /// the extractor does not read. Names are packed into two words and compared as such:
-    /// this runs for every attribute of a page.
+    /// the extractor does not read. Names are packed into two words and looked up in a small
+    /// open-addressing table: this runs for every attribute of a page.
     init?(lowercasing bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
         guard range.count <= 16 else { return nil }
         var low = UInt64(range.count) << 59
@@ -21,29 +21,43 @@ enum AttributeName: UInt8, Sendable {
             let byte = UInt64(MarkupByte.lowered(bytes[range.lowerBound + offset]))
             if offset < 7 { low |= byte << (UInt64(offset) * 8) } else { high |= byte << (UInt64(offset - 7) * 7) }
         }
-        for entry in AttributeName.packed where entry.key == (low, high) {
-            self = entry.value
-            return
+        let table = AttributeName.table
+        var slot = AttributeName.slot(low, high)
+        while let entry = table[slot] {
+            if entry.low == low, entry.high == high {
+                self = entry.value
+                return
+            }
+            slot = (slot + 1) & (table.count - 1)
         }
         return nil
     }
 
     private struct PackedName: Sendable {
-        var key: (UInt64, UInt64)
+        var low: UInt64
+        var high: UInt64
         var value: AttributeName
     }
 
-    private static let packed: [PackedName] = byName.map { PackedName(key: pack($0.key.utf8), value: $0.value) }
-
-    /// Up to 16 bytes in two words; the length goes in too, so that no two names meet.
-    private static func pack(_ name: some Collection<UInt8>) -> (UInt64, UInt64) {
-        var low = UInt64(name.count) << 59
-        var high: UInt64 = 0
-        for (offset, byte) in name.enumerated() {
-            if offset < 7 { low |= UInt64(byte) << (UInt64(offset) * 8) } else { high |= UInt64(byte) << (UInt64(offset - 7) * 7) }
-        }
-        return (low, high)
+    private static func slot(_ low: UInt64, _ high: UInt64) -> Int {
+        Int(truncatingIfNeeded: ((low ^ (high &* 31)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
     }
+
+    /// 64 slots for 31 names.
+    private static let table: [PackedName?] = {
+        var table = [PackedName?](repeating: nil, count: 64)
+        for (name, value) in byName {
+            var low = UInt64(name.utf8.count) << 59
+            var high: UInt64 = 0
+            for (offset, byte) in name.utf8.enumerated() {
+                if offset < 7 { low |= UInt64(byte) << (UInt64(offset) * 8) } else { high |= UInt64(byte) << (UInt64(offset - 7) * 7) }
+            }
+            var slot = slot(low, high)
+            while table[slot] != nil { slot = (slot + 1) & 63 }
+            table[slot] = PackedName(low: low, high: high, value: value)
+        }
+        return table
+    }()
 
     private static let byName: [String: AttributeName] = [
         "class": .class, "id": .id, "style": .style, "hidden": .hidden, "aria-hidden": .ariaHidden,

@@ -1,9 +1,9 @@
 extension ContentExtractor {
     /// Scores every paragraph-like element into its ancestors and returns the best ancestor.
     func bestCandidate(_ dom: inout DOM, scoring toScore: [Int32], stats: SubtreeStats, flags: ExtractionFlags)
-        -> (node: Int32, scores: [Int32: Double])
+        -> (node: Int32, scores: CandidateScores)
     {
-        var scores: [Int32: Double] = [:]
+        var scores = CandidateScores(nodeCount: dom.nodes.count)
         var candidates: [Int32] = []
         for element in toScore {
             guard dom[element].parent != -1 else { continue }
@@ -20,13 +20,13 @@ extension ContentExtractor {
                     candidates.append(ancestor)
                 }
                 let divider = level == 0 ? 1.0 : level == 1 ? 2.0 : Double(level) * 3
-                scores[ancestor, default: 0] += points / divider
+                scores[ancestor] = (scores[ancestor] ?? 0) + points / divider
                 ancestor = dom[ancestor].parent
                 level += 1
             }
         }
         for candidate in candidates {
-            scores[candidate, default: 0] *= 1 - stats[candidate].linkDensity
+            scores[candidate] = (scores[candidate] ?? 0) * (1 - stats[candidate].linkDensity)
         }
         // Stable: among equal scores the earlier candidate stays first.
         let ranked = candidates.enumerated().sorted { left, right in
@@ -51,7 +51,7 @@ extension ContentExtractor {
     }
 
     /// No candidate stands out: everything in the body becomes the candidate.
-    private func wrapBody(_ dom: inout DOM, scores: inout [Int32: Double], flags: ExtractionFlags) -> Int32 {
+    private func wrapBody(_ dom: inout DOM, scores: inout CandidateScores, flags: ExtractionFlags) -> Int32 {
         let container = dom.makeElement(.div)
         let body = dom.body
         while dom[body].firstChild != -1 {
@@ -64,7 +64,7 @@ extension ContentExtractor {
 
     /// When three of the runners-up score close to the top and share an ancestor with it,
     /// the content is split into parts: take that ancestor.
-    private func preferCommonAncestor(_ dom: DOM, top: Int32, ranked: [Int32], scores: [Int32: Double]) -> Int32 {
+    private func preferCommonAncestor(_ dom: DOM, top: Int32, ranked: [Int32], scores: CandidateScores) -> Int32 {
         let topScore = scores[top] ?? 0
         guard topScore > 0 else { return top }
         var ancestorLists: [Set<Int32>] = []
@@ -87,7 +87,7 @@ extension ContentExtractor {
     }
 
     /// Parents of the top candidate got part of its score; one that got more has more content.
-    private func climbWhileScoreRises(_ dom: DOM, top: Int32, scores: [Int32: Double]) -> Int32 {
+    private func climbWhileScoreRises(_ dom: DOM, top: Int32, scores: CandidateScores) -> Int32 {
         var lastScore = scores[top] ?? 0
         let threshold = lastScore / 3
         var parent = dom[top].parent
@@ -107,7 +107,7 @@ extension ContentExtractor {
     /// Moves the top candidate and the siblings that look like part of the same content into
     /// a new container, and returns it, with the parts that Readability would turn into `div`s
     /// (anything but a `div`, `article`, `section` or `p`): the cleaner treats them as such.
-    func gatherSiblings(_ dom: inout DOM, around top: Int32, scores: [Int32: Double], stats: SubtreeStats)
+    func gatherSiblings(_ dom: inout DOM, around top: Int32, scores: CandidateScores, stats: SubtreeStats)
         -> (article: Int32, treatedAsDiv: Set<Int32>)
     {
         var treatedAsDiv = Set<Int32>()

@@ -10,29 +10,39 @@ struct Cleaner {
     private var stats = SubtreeStats()
     private var article: Int32 = -1
 
+    /// The elements below the article at the start, in document order: the passes pick
+    /// theirs from this list (skipping what earlier passes removed) instead of walking.
+    private var elementsBelow: [Int32] = []
+
     init(dom: DOM, flags: ExtractionFlags, treatedAsDiv: Set<Int32> = []) {
         self.dom = dom
         self.flags = flags
         self.treatedAsDiv = treatedAsDiv
+        for node in treatedAsDiv { self.dom[node].hints.insert(.treatedAsDiv) }
     }
 
     /// The element's tag as the cleaning rules see it.
-    private func cleaningTag(_ node: Int32) -> Tag { treatedAsDiv.contains(node) ? .div : dom.tag(node) }
+    private func cleaningTag(_ node: Int32) -> Tag { dom[node].hints.contains(.treatedAsDiv) ? .div : dom.tag(node) }
 
-    /// The elements below `article` that the cleaning rules see as `tag`, in document order.
+    /// The elements still below `article` that the cleaning rules see as `tag`, in document
+    /// order.
     func elements(_ article: Int32, _ tag: Tag) -> [Int32] {
-        var found: [Int32] = []
-        dom.forEachDescendant(of: article) { node in
-            if cleaningTag(node) == tag { found.append(node) }
-            return true
-        }
-        return found
+        elementsBelow.filter { cleaningTag($0) == tag && dom.isInside($0, article) }
+    }
+
+    /// The elements still below `article` with one of `tags`, in document order.
+    private func elements(_ article: Int32, tags: TagSet) -> [Int32] {
+        elementsBelow.filter { tags.contains(dom.tag($0)) && dom.isInside($0, article) }
     }
 
     mutating func clean(_ article: Int32) {
+        dom.forEachDescendant(of: article) { node in
+            if dom.tag(node) != .text { elementsBelow.append(node) }
+            return true
+        }
         markDataTables(article)
         self.article = article
-        stats = SubtreeStats(dom, below: article, dataTables: dataTables)
+        stats = SubtreeStats(dom, below: article, counting: true, dataTables: dataTables)
         cleanConditionally(.form)
         cleanConditionally(.fieldset)
         removeAll([.object, .embed, .footer, .link, .aside, .nav, .dialog])
@@ -40,16 +50,16 @@ struct Cleaner {
             removeShareElements(below: child)
         }
         removeAll([.iframe, .input, .textarea, .select, .button])
-        for heading in dom.descendants(of: article, tags: [.h1, .h2]).reversed()
+        for heading in elements(article, tags: [.h1, .h2]).reversed()
         where dom.classWeight(heading, flags: flags) < 0 {
             remove(heading)
         }
         cleanConditionally(.table)
         cleanConditionally(.ul)
         cleanConditionally(.div)
-        for paragraph in dom.descendants(of: article, tags: [.p]).reversed() {
+        for paragraph in elements(article, tags: [.p]).reversed() {
             let below = stats[paragraph]
-            if !below.hasVisibleText && below.images == 0 && below.embeds == 0 { remove(paragraph) }
+            if !below.hasVisibleText && below.counts.images == 0 && below.counts.embeds == 0 { remove(paragraph) }
         }
     }
 
@@ -59,11 +69,11 @@ struct Cleaner {
     private mutating func remove(_ node: Int32) {
         let parent = dom[node].parent
         dom.detach(node)
-        if parent != -1 { stats.refresh(from: parent, in: dom, root: article, dataTables: dataTables) }
+        if parent != -1 { stats.refresh(from: parent, in: dom, root: article) }
     }
 
     private mutating func removeAll(_ tags: TagSet) {
-        for node in dom.descendants(of: article, tags: tags).reversed() { remove(node) }
+        for node in elements(article, tags: tags).reversed() { remove(node) }
     }
 
     /// Small elements named like share buttons, below the top-level parts of the content.
@@ -84,14 +94,15 @@ struct Cleaner {
     /// list items than paragraphs, many links, inputs, or embeds with little text.
     private mutating func cleanConditionally(_ tag: Tag) {
         guard flags.cleanConditionally else { return }
-        for node in elements(article, tag).reversed() where dom.isInside(node, article) {
+        for node in elements(article, tag).reversed() {
             if shouldRemove(node, tag: tag) { remove(node) }
         }
     }
 
     private func shouldRemove(_ node: Int32, tag: Tag) -> Bool {
-        let below = stats[node]
-        let textLength = below.textLength
+        let entry = stats[node]
+        let below = entry.counts
+        let textLength = entry.textLength
         func share(_ characters: Int32) -> Double { textLength > 0 ? Double(characters) / Double(textLength) : 0 }
         var isList = tag == .ul || tag == .ol
         if !isList, textLength > 0 { isList = share(below.listCharacters) > 0.9 }
@@ -100,7 +111,7 @@ struct Cleaner {
         if below.hasDataTable { return false }
         let weight = dom.classWeight(node, flags: flags)
         if weight < 0 { return true }
-        guard below.commas < 10 else { return false }
+        guard entry.commas < 10 else { return false }
 
         let paragraphs = Int(below.paragraphs)
         let images = Int(below.images)
@@ -108,7 +119,7 @@ struct Cleaner {
         let inputs = Int(below.inputs)
         let headingDensity = share(below.headingCharacters)
         let embeds = Int(below.embeds)
-        let linkDensity = below.linkDensity
+        let linkDensity = entry.linkDensity
         let inFigure = dom.hasAncestor(node, .figure, maxDepth: 3)
         let textDensity = share(below.textishCharacters)
 

@@ -36,10 +36,16 @@ struct DOM {
     /// ranges of it, and text becomes a `String` only where a document needs one.
     var bytes: [UInt8] = []
     var attributes: [Attribute] = []
+    /// The `br`, `h1`/`h2` and `time` elements as parsed, in document order: the passes
+    /// that want only these need not walk the page.
+    var lineBreaks: [Int32] = []
+    var topHeadings: [Int32] = []
+    var times: [Int32] = []
 
     subscript(_ index: Int32) -> Node {
         get { nodes[Int(index)] }
-        set { nodes[Int(index)] = newValue }
+        // In place: `dom[node].parent = …` must not copy the whole node out and back.
+        _modify { yield &nodes[Int(index)] }
     }
 
     func tag(_ index: Int32) -> Tag { nodes[Int(index)].tag }

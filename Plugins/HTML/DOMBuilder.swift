@@ -43,9 +43,12 @@ struct TreeState {
         self.preparsed = preparsed
         // Records point into the values, which lead the DOM's bytes; text follows them.
         dom.bytes = preparsed.values
-        dom.bytes.reserveCapacity(preparsed.values.count + pageSize / 2)
-        dom.nodes.reserveCapacity(max(256, pageSize / 40))
+        // Sized for the page (a node for every 8 bytes or so of thinned markup), within
+        // reason for a hostile one.
+        dom.bytes.reserveCapacity(preparsed.values.count + min(pageSize / 2, 1 << 22))
+        dom.nodes.reserveCapacity(min(max(256, pageSize / 8), 1 << 16))
         dom.attributes.reserveCapacity(preparsed.attributes.count + 64)
+        stack.reserveCapacity(64)
     }
 
     /// The state of the parse that `context` (libxml2's parser context) is running.
@@ -82,6 +85,12 @@ struct TreeState {
         dom.link(index, to: currentParent)
         stack.append(index)
         noteHeadElement(tag, index)
+        switch tag {
+        case .br: dom.lineBreaks.append(index)
+        case .h1, .h2: dom.topHeadings.append(index)
+        case .time: dom.times.append(index)
+        default: break
+        }
         if tag.isOpaque {
             ignoredDepth = 1
             let isJSONLD = tag == .script && dom.attributeBytes(index, .type).map(TreeState.namesJSONLD) ?? false
@@ -223,54 +232,5 @@ extension DOM {
         self[index].previous = last
         if last != -1 { self[last].next = index } else { self[parent].firstChild = index }
         self[parent].lastChild = index
-    }
-}
-
-/// Character counts of text, as Readability measures it (white-space runs count once).
-enum TextMeasure {
-    static func measure(_ text: UnsafeBufferPointer<UInt8>, into node: inout Node) {
-        var length: Int32 = 0
-        var commas: Int32 = 0
-        var inSpace = false
-        var blank = true
-        var index = 0
-        let count = text.count
-        node.leadingSpace = count > 0 && SpaceCollapser.spaceWidth(text, at: 0) > 0
-        while index < count {
-            let byte = text[index]
-            if byte < 0x80 {  // most text is ASCII: no need to look further
-                if byte <= 0x20 || byte == 0x7F {
-                    if !inSpace { length += 1 }
-                    inSpace = true
-                } else {
-                    inSpace = false
-                    blank = false
-                    length += 1
-                    if byte == 0x2C { commas += 1 }
-                }
-                index += 1
-                continue
-            }
-            let space = SpaceCollapser.spaceWidth(text, at: index)
-            if space > 0 {
-                if !inSpace { length += 1 }
-                inSpace = true
-                index += space
-                continue
-            }
-            inSpace = false
-            blank = false
-            if byte & 0xC0 != 0x80 { length += 1 }
-            if (byte == 0xEF && index + 2 < count && text[index + 1] == 0xBC && text[index + 2] == 0x8C)  // ，
-                || (byte == 0xD8 && index + 1 < count && text[index + 1] == 0x8C)  // ،
-            {
-                commas += 1
-            }
-            index += 1
-        }
-        node.length = length
-        node.commas = commas
-        node.blank = blank
-        node.trailingSpace = inSpace
     }
 }

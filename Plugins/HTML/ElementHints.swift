@@ -17,6 +17,10 @@ struct ElementHints: OptionSet, Sendable {
     static let modalDialog = ElementHints(rawValue: 1 << 5)
     /// An ARIA role of page furniture (menus, navigation, alerts).
     static let unlikelyRole = ElementHints(rawValue: 1 << 6)
+    /// A link within the page (`href="#…"`), which counts less in link density.
+    static let inPageLink = ElementHints(rawValue: 1 << 7)
+    /// Set by the extractor, not the parser: a part of the content cleaned as a `div`.
+    static let treatedAsDiv = ElementHints(rawValue: 1 << 8)
 }
 
 /// The ARIA roles of page furniture.
@@ -34,6 +38,7 @@ struct ElementHintReader {
     private var modal = false
     private var unlikelyRole = false
     private var author = false
+    private var inPageLink = false
 
     mutating func read(_ name: AttributeName, _ value: UnsafeBufferPointer<UInt8>) {
         switch name {
@@ -52,6 +57,7 @@ struct ElementHintReader {
             unlikelyRole = unlikelyRoles.contains(String(decoding: value, as: UTF8.self))
         case .rel: author = author || value.elementsEqual("author".utf8)
         case .itemprop: author = author || Hints.contains(Array(value), Array("author".utf8))
+        case .href: inPageLink = value.count > 1 && value[0] == UInt8(ascii: "#")
         default: break
         }
     }
@@ -66,6 +72,7 @@ struct ElementHintReader {
         if hidden || (ariaHidden && !classWords.contains(.fallbackImage)) { hints.insert(.hidden) }
         if dialog && modal { hints.insert(.modalDialog) }
         if unlikelyRole { hints.insert(.unlikelyRole) }
+        if inPageLink { hints.insert(.inPageLink) }
         return hints
     }
 

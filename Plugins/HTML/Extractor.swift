@@ -16,26 +16,29 @@ struct ContentExtractor {
     /// Below this many characters an attempt is retried with fewer heuristics.
     var minimumLength = 500
 
-    func extract(_ page: DOM) -> Extraction {
+    /// Takes the page (no copy of it is made for the first attempt's changes but the one kept
+    /// for the retries).
+    func extract(_ page: consuming DOM) -> Extraction {
         var pristine = page
         pristine.paragraphsFromLineBreaks()
         var best: Extraction?
         for flags in ExtractionFlags.attempts {
-            var dom = pristine
-            let attempt = grab(&dom, flags: flags)
+            let attempt = grab(pristine, flags: flags)
             if attempt.textLength >= minimumLength { return attempt }
             if best == nil || attempt.textLength > (best?.textLength ?? 0) { best = attempt }
         }
         return best ?? Extraction(dom: pristine, article: -1, textLength: 0, byline: nil, dataTables: [])
     }
 
-    private func grab(_ dom: inout DOM, flags: ExtractionFlags) -> Extraction {
+    private func grab(_ page: DOM, flags: ExtractionFlags) -> Extraction {
+        var dom = page
         var byline: String?
         let toScore = prepare(&dom, flags: flags, byline: &byline)
         let stats = SubtreeStats(dom, below: dom.root)
         let top = bestCandidate(&dom, scoring: toScore, stats: stats, flags: flags)
         let (article, treatedAsDiv) = gatherSiblings(&dom, around: top.node, scores: top.scores, stats: stats)
-        var cleaner = Cleaner(dom: dom, flags: flags, treatedAsDiv: treatedAsDiv)
+        // The cleaner takes the tree over: it must not be copied again for its changes.
+        var cleaner = Cleaner(dom: consume dom, flags: flags, treatedAsDiv: treatedAsDiv)
         cleaner.clean(article)
         let length = cleaner.articleStats.textLength
         return Extraction(dom: cleaner.dom, article: article, textLength: length, byline: byline, dataTables: cleaner.dataTables)

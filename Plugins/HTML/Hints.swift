@@ -67,27 +67,29 @@ struct HintWords: OptionSet, Sendable {
     static let shareToken = HintWords(rawValue: 1 << 7)
 }
 
-/// Every word of every list once, grouped by their first two bytes, so that a scan tries at
-/// each position only the one or two words that start with the pair found there. Flat
-/// arrays: the scan runs over every class and id of a page.
+/// Every word of every list in one Aho-Corasick automaton over ASCII-lowercased bytes: a scan
+/// is one table step per byte, whatever the number of words (it runs over every class and id
+/// of a page). Bytes that occur in no word share one input class, which keeps the table small.
 private struct HintTable: Sendable {
     static let shared = HintTable()
 
-    /// The words end to end, and where each starts and ends in `text`.
-    private let text: [UInt8]
-    private let bounds: [(start: Int, end: Int)]
-    /// Lists that contain the word as a plain substring.
-    private let lists: [HintWords]
-    /// Lists that contain it only as a whole word.
-    private let tokenLists: [HintWords]
-    /// Whether `_` and other non-alphanumerics bound the word (else only spaces do).
-    private let looseBounds: [Bool]
-    /// One bit per pair of bytes that starts a word: most positions are ruled out with one load.
-    private let pairs: [UInt64]
-    /// Set bits before each word of `pairs`, so that a set bit's rank indexes `groups`.
-    private let ranks: [Int]
-    /// The words that start with the pair of that rank.
-    private let groups: [Range<Int>]
+    /// A word that counts only when bounded (`hid` by spaces; `share` by anything but letters
+    /// and digits), checked where it ends.
+    private struct Token: Sendable {
+        var length: Int
+        var lists: HintWords
+        var looseBounds: Bool
+    }
+
+    /// The input class of each byte.
+    private let classes: [UInt8]
+    private let classCount: Int
+    /// `transitions[state * classCount + class]`: the next state.
+    private let transitions: [UInt16]
+    /// The lists of every word that ends in a state, its suffixes' included.
+    private let outputs: [HintWords]
+    /// The bounded words that end in a state, when any.
+    private let tokens: [[Token]]
 
     init() {
         var plain: [[UInt8]: HintWords] = [:]
@@ -100,72 +102,98 @@ private struct HintTable: Sendable {
         add(Hints.negative, .negative)
         add(Hints.byline, .byline)
         add(["fallback-image"], .fallbackImage)
-        let tokens: [[UInt8]: HintWords] = [
-            Array("hid".utf8): .hidToken, Array("share".utf8): .shareToken, Array("sharedaddy".utf8): .shareToken,
+        let bounded: [[UInt8]: (HintWords, Bool)] = [
+            Array("hid".utf8): (.hidToken, false), Array("share".utf8): (.shareToken, true),
+            Array("sharedaddy".utf8): (.shareToken, true),
         ]
-        let words = Set(plain.keys).union(tokens.keys).sorted { $0.lexicographicallyPrecedes($1) }
-        var text: [UInt8] = []
-        var bounds: [(start: Int, end: Int)] = []
-        var pairs = Array(repeating: UInt64(0), count: 1024)
-        var groups: [Range<Int>] = []
-        for (index, word) in words.enumerated() {
-            bounds.append((text.count, text.count + word.count))
-            text.append(contentsOf: word)
-            let key = HintTable.key(word[0], word[1])
-            if pairs[key >> 6] & (1 << UInt64(key & 63)) != 0, let last = groups.last {
-                groups[groups.count - 1] = last.lowerBound..<(index + 1)
-            } else {
-                pairs[key >> 6] |= 1 << UInt64(key & 63)
-                groups.append(index..<(index + 1))
+        let words = Set(plain.keys).union(bounded.keys).sorted { $0.lexicographicallyPrecedes($1) }
+
+        var classes = [UInt8](repeating: 0, count: 256)
+        var classCount = 1
+        for byte in Set(words.joined()).sorted() {
+            classes[Int(byte)] = UInt8(classCount)
+            classCount += 1
+        }
+        // The trie.
+        var children: [[Int: Int]] = [[:]]
+        var outputs: [HintWords] = [[]]
+        var tokens: [[Token]] = [[]]
+        for word in words {
+            var state = 0
+            for byte in word {
+                let input = Int(classes[Int(byte)])
+                if let next = children[state][input] {
+                    state = next
+                } else {
+                    children.append([:])
+                    outputs.append([])
+                    tokens.append([])
+                    children[state][input] = children.count - 1
+                    state = children.count - 1
+                }
+            }
+            outputs[state].formUnion(plain[word] ?? [])
+            if let (lists, loose) = bounded[word] { tokens[state].append(Token(length: word.count, lists: lists, looseBounds: loose)) }
+        }
+        // Failure links, breadth first; then every missing move follows them.
+        var transitions = [UInt16](repeating: 0, count: children.count * classCount)
+        var failure = [Int](repeating: 0, count: children.count)
+        var queue: [Int] = []
+        for input in 0..<classCount {
+            if let next = children[0][input] {
+                transitions[input] = UInt16(next)
+                queue.append(next)
             }
         }
-        var ranks: [Int] = []
-        var total = 0
-        for bits in pairs {
-            ranks.append(total)
-            total += bits.nonzeroBitCount
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            outputs[state].formUnion(outputs[failure[state]])
+            tokens[state] += tokens[failure[state]]
+            for input in 0..<classCount {
+                if let next = children[state][input] {
+                    failure[next] = Int(transitions[failure[state] * classCount + input])
+                    transitions[state * classCount + input] = UInt16(next)
+                    queue.append(next)
+                } else {
+                    transitions[state * classCount + input] = transitions[failure[state] * classCount + input]
+                }
+            }
         }
-        self.text = text
-        self.bounds = bounds
-        self.lists = words.map { plain[$0] ?? [] }
-        self.tokenLists = words.map { tokens[$0] ?? [] }
-        self.looseBounds = words.map { tokens[$0] == .shareToken }
-        self.pairs = pairs
-        self.ranks = ranks
-        self.groups = groups
+        self.classes = classes
+        self.classCount = classCount
+        self.transitions = transitions
+        self.outputs = outputs
+        self.tokens = tokens
     }
-
-    private static func key(_ first: UInt8, _ second: UInt8) -> Int { Int(first) << 8 | Int(second) }
 
     func scan(_ value: UnsafeBufferPointer<UInt8>) -> HintWords {
         var found: HintWords = []
-        let count = value.count
-        guard count >= 2 else { return found }
-        for index in 0..<(count - 1) {
-            let key = HintTable.key(lower(value[index]), lower(value[index + 1]))
-            let bits = pairs[key >> 6]
-            let bit = UInt64(1) << UInt64(key & 63)
-            guard bits & bit != 0 else { continue }
-            for word in groups[ranks[key >> 6] + (bits & (bit - 1)).nonzeroBitCount] {
-                let (start, stop) = bounds[word]
-                let length = stop - start
-                guard index + length <= count else { continue }
-                var offset = 2
-                while offset < length, lower(value[index + offset]) == text[start + offset] { offset += 1 }
-                guard offset == length else { continue }
-                found.formUnion(lists[word])
-                if !tokenLists[word].isEmpty,
-                    index == 0 || isBound(value[index - 1], looseBounds[word]),
-                    index + length == count || isBound(value[index + length], looseBounds[word])
-                {
-                    found.formUnion(tokenLists[word])
+        var state = 0
+        classes.withUnsafeBufferPointer { classes in
+            transitions.withUnsafeBufferPointer { transitions in
+                outputs.withUnsafeBufferPointer { outputs in
+                    for index in 0..<value.count {
+                        let byte = value[index]
+                        let lowered = byte &- 65 < 26 ? byte | 0x20 : byte
+                        state = Int(transitions[state * classCount + Int(classes[Int(lowered)])])
+                        found.formUnion(outputs[state])
+                        guard !tokens[state].isEmpty else { continue }
+                        for token in tokens[state] {
+                            let start = index + 1 - token.length
+                            if start == 0 || isBound(value[start - 1], token.looseBounds),
+                                index + 1 == value.count || isBound(value[index + 1], token.looseBounds)
+                            {
+                                found.formUnion(token.lists)
+                            }
+                        }
+                    }
                 }
             }
         }
         return found
     }
-
-    private func lower(_ byte: UInt8) -> UInt8 { byte &- 65 < 26 ? byte | 0x20 : byte }
 
     /// Spaces bound `hid`; anything but a letter or digit (or `_`) bounds `share`.
     private func isBound(_ byte: UInt8, _ loose: Bool) -> Bool {

@@ -3,7 +3,7 @@
 /// that it scores as one.
 extension DOM {
     mutating func paragraphsFromLineBreaks() {
-        for br in descendants(of: root, tags: [.br]) where self[br].parent != -1 {
+        for br in lineBreaks where self[br].parent != -1 && isInside(br, root) {
             var next = nextNonBlank(self[br].next)
             var chain = false
             while next != -1, tag(next) == .br {

@@ -3,10 +3,17 @@ import Glibc
 /// Byte-level reading of markup for ``MarkupThinner``: searches with `memchr`, ASCII case
 /// folding, and libxml2's classes of bytes (as bit masks: they run over every tag of a page).
 extension UnsafeBufferPointer<UInt8> {
-    /// The first `byte` at or after `start` (and before `end`).
+    /// The first `byte` at or after `start` (and before `end`): the next few bytes looked at
+    /// here (it is often near, and a call costs more), then `memchr`.
     func next(_ byte: UInt8, from start: Int, before end: Int? = nil) -> Int? {
         let end = Swift.min(end ?? count, count)
-        guard start < end, let base = baseAddress, let found = memchr(base + start, Int32(byte), end - start) else {
+        let near = Swift.min(end, start + 16)
+        var index = start
+        while index < near {
+            if self[index] == byte { return index }
+            index += 1
+        }
+        guard index < end, let base = baseAddress, let found = memchr(base + index, Int32(byte), end - index) else {
             return nil
         }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -41,12 +48,6 @@ extension UnsafeBufferPointer<UInt8> {
         range.count == text.utf8CodeUnitCount && startsIgnoringCase(at: range.lowerBound, with: text)
     }
 
-    func contains(_ range: Range<Int>, ignoringCase text: StaticString) -> Bool {
-        let length = text.utf8CodeUnitCount
-        guard range.count >= length else { return false }
-        return (range.lowerBound...(range.upperBound - length)).contains { startsIgnoringCase(at: $0, with: text) }
-    }
-
     func skipBlanks(_ start: Int) -> Int {
         var index = start
         while index < count, MarkupByte.isBlank(self[index]) { index += 1 }
@@ -69,8 +70,55 @@ enum MarkupByte {
         return false
     }
 
+    /// Whether all eight bytes of `word` are blanks: each compared with the four at once,
+    /// a byte being equal when its XOR is zero (found without carries between bytes).
+    static func allBlank(_ word: UInt64) -> Bool {
+        func zeros(_ x: UInt64) -> UInt64 {
+            let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+            return ~(((x & low) &+ low) | x | low)
+        }
+        let blanks = zeros(word ^ 0x2020_2020_2020_2020) | zeros(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+            | zeros(word ^ 0x0909_0909_0909_0909) | zeros(word ^ 0x0D0D_0D0D_0D0D_0D0D)
+        return blanks == 0x8080_8080_8080_8080
+    }
+
     /// The first byte of an attribute name: a letter, `_`, `:` or `.`.
     static func startsName(_ byte: UInt8) -> Bool {
         isLetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")
+    }
+}
+
+
+/// The thinner's output, written in place into an array's reserved storage: thousands of
+/// small appends a page, each a bounds check and a copy. Writing past the end is refused and
+/// remembered; the thinner then gives the page back as it was.
+struct ByteOutput {
+    private let base: UnsafeMutablePointer<UInt8>?
+    private let capacity: Int
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(_ storage: UnsafeMutableBufferPointer<UInt8>) {
+        base = storage.baseAddress
+        capacity = storage.count
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard let base, count + bytes.count <= capacity else {
+            overflowed = true
+            return
+        }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        guard let base, count < capacity else {
+            overflowed = true
+            return
+        }
+        (base + count).initialize(to: byte)
+        count += 1
     }
 }

@@ -16,10 +16,21 @@ enum MarkupThinner {
     static let scanLimit = 4 << 20
 
     static func thinned(_ page: [UInt8]) -> ThinnedPage {
-        page.withUnsafeBufferPointer { buffer in
-            var reader = MarkupReader(bytes: buffer)
-            return reader.run()
+        // Thinning shrinks real pages; a page of tiny tags may grow with the markers, and is
+        // then left as it is.
+        let capacity = page.count + page.count / 4 + 64
+        var attributes = PreparsedAttributes()
+        var overflowed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { storage, written in
+            page.withUnsafeBufferPointer { input in
+                var reader = MarkupReader(bytes: input, output: ByteOutput(storage))
+                reader.run()
+                written = reader.output.count
+                overflowed = reader.output.overflowed
+                attributes = reader.attributes
+            }
         }
+        return overflowed ? ThinnedPage(bytes: page) : ThinnedPage(bytes: bytes, attributes: attributes)
     }
 }
 
@@ -32,17 +43,27 @@ struct ThinnedPage {
 /// One pass over the page, copying what libxml2 needs into `output`.
 struct MarkupReader {
     let bytes: UnsafeBufferPointer<UInt8>
-    var output: [UInt8] = []
+    var output: ByteOutput
     /// Bytes before this index are in `output` or dropped.
     var copied = 0
     var attributes = PreparsedAttributes()
+    /// Open `pre` elements (and the like), by kind: their white space is content.
+    var preformatted = [0, 0, 0, 0, 0]
+    /// Set once an end tag may not close a `pre` as it seems to: libxml2 ignores `</pre>`
+    /// inside a `div` or a table cell. White space is kept from there on.
+    var preformattedUnsure = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, output: ByteOutput) {
         self.bytes = bytes
-        output.reserveCapacity(bytes.count)
+        self.output = output
+        // Sized for news pages up front: growing these arrays copies them.
+        let expected = min(bytes.count, MarkupThinner.scanLimit)
+        attributes.values.reserveCapacity(expected / 4)
+        attributes.attributes.reserveCapacity(expected / 64)
+        attributes.records.reserveCapacity(expected / 128)
     }
 
-    mutating func run() -> ThinnedPage {
+    mutating func run() {
         let count = bytes.count
         var index = 0
         // Only white space, comments and processing instructions so far: where libxml2
@@ -51,6 +72,7 @@ struct MarkupReader {
         while index < MarkupThinner.scanLimit, let open = bytes.next(UInt8(ascii: "<"), from: index), open + 1 < count {
             let after = bytes[open + 1]
             if prologue, (index..<open).contains(where: { !MarkupByte.isBlank(bytes[$0]) }) { prologue = false }
+            if !preformattedUnsure, preformatted.allSatisfy({ $0 == 0 }) { collapseSpaces(index..<open) }
             let isComment = after == UInt8(ascii: "!") && bytes.starts(at: open, with: "<!--")
             let isDoctype = after == UInt8(ascii: "!") && bytes.startsIgnoringCase(at: open, with: "<!doctype")
             if !isComment, after != UInt8(ascii: "?"), !(isDoctype && prologue) { prologue = false }
@@ -59,7 +81,8 @@ struct MarkupReader {
                     // An empty comment stays in its place: text on either side of a comment
                     // reaches libxml2's checks for implied paragraphs in two pieces, as before.
                     guard let end = commentEnd(from: open + 4) else { break }
-                    drop(open..<end, keeping: "<!---->")
+                    drop(open..<end)
+                    MarkupReader.emptyComment.withUnsafeBufferPointer { output.append($0) }
                     index = end
                 } else if isDoctype {
                     // Past the prologue libxml2 reads doctypes in ways too odd to follow.
@@ -73,6 +96,7 @@ struct MarkupReader {
                 guard open + 2 < count else { break }
                 if MarkupByte.isLetter(bytes[open + 2]) {
                     guard let close = bytes.next(UInt8(ascii: ">"), from: open + 2) else { break }
+                    if let kind = keepsSpaces((open + 2)..<close), preformatted[kind] > 0 { preformatted[kind] -= 1 }
                     index = close + 1
                 } else {
                     index = open + 2
@@ -96,8 +120,84 @@ struct MarkupReader {
                 index = open + 1
             }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-        return ThinnedPage(bytes: output, attributes: attributes)
+        output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+    }
+
+    /// Runs of white space in text made one character: indentation is much of a page, and
+    /// libxml2 reads text a character at a time. Only in pieces of text (between `<` and
+    /// `&`) shorter than libxml2's 1000-byte buffer: a piece that fills it is checked in
+    /// parts for being blank, with effects (an implied `<p>`) that shortening would change.
+    mutating func collapseSpaces(_ range: Range<Int>) {
+        guard range.count > 1 else { return }
+        if range.count < 990 {
+            collapseRuns(range)  // then every piece between `&`s is shorter too
+            return
+        }
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = bytes.next(UInt8(ascii: "&"), from: start, before: range.upperBound) ?? range.upperBound
+            if end - start < 990 { collapseRuns(start..<end) }
+            start = end + 1
+        }
+    }
+
+    private mutating func collapseRuns(_ range: Range<Int>) {
+        guard let base = bytes.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        var index = range.lowerBound
+        let end = range.upperBound
+        while index < end {
+            // Eight bytes at a time while no two neighbours are at or below the space (the
+            // test may see such bytes where there are none, never the other way round).
+            if index + 8 < end {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let low = (word &- 0x2121_2121_2121_2121) & ~word & 0x8080_8080_8080_8080
+                if low & (low >> 8) == 0, low >> 63 == 0 || bytes[index + 8] > 0x20 {
+                    index += 8
+                    continue
+                }
+            }
+            if bytes[index] > 0x20 || !MarkupByte.isBlank(bytes[index]) {
+                index += 1
+                continue
+            }
+            var runEnd = index + 1
+            // Indentation is long: eight blanks at a time.
+            while runEnd + 8 <= end, MarkupByte.allBlank(raw.loadUnaligned(fromByteOffset: runEnd, as: UInt64.self)) {
+                runEnd += 8
+            }
+            while runEnd < end, bytes[runEnd] <= 0x20, MarkupByte.isBlank(bytes[runEnd]) { runEnd += 1 }
+            if runEnd - index > 1 { drop((index + 1)..<runEnd) }
+            index = runEnd
+        }
+    }
+
+    /// The kind of element whose white space libxml2 and the extractor keep, if the tag
+    /// name at `range` (just after `<` or `</`) is one.
+    func keepsSpaces(_ range: Range<Int>) -> Int? {
+        // pre, textarea, listing, xmp, plaintext: a quick look at the first letter first.
+        guard range.lowerBound < bytes.count else { return nil }
+        let first = MarkupByte.lowered(bytes[range.lowerBound])
+        guard first == UInt8(ascii: "p") || first == UInt8(ascii: "t") || first == UInt8(ascii: "l")
+            || first == UInt8(ascii: "x")
+        else { return nil }
+        let name = nameRange(range)
+        let kinds: [StaticString] = ["pre", "textarea", "listing", "xmp", "plaintext"]
+        return kinds.firstIndex { bytes.equalsIgnoringCase(name, $0) }
+    }
+
+    /// Whether the tag name at `range` is of an element with a higher end priority than
+    /// `pre` in libxml2 (htmlEndPriority), so that a `</pre>` inside it is ignored.
+    func outranksPre(_ range: Range<Int>) -> Bool {
+        let name = nameRange(range)
+        let names: [StaticString] = ["div", "td", "th", "tr", "thead", "tbody", "tfoot", "table", "head", "body", "html"]
+        return names.contains { bytes.equalsIgnoringCase(name, $0) }
+    }
+
+    private func nameRange(_ range: Range<Int>) -> Range<Int> {
+        var end = range.lowerBound
+        while end < range.upperBound, MarkupByte.isNameByte(bytes[end]) { end += 1 }
+        return range.lowerBound..<end
     }
 
     /// Where the body of a script or style that starts at `start` ends, as libxml2 finds
@@ -163,9 +263,13 @@ struct MarkupReader {
         return nil
     }
 
-    mutating func drop(_ range: Range<Int>, keeping replacement: String = "") {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
-        output.append(contentsOf: replacement.utf8)
+    private static let emptyComment = Array("<!---->".utf8)
+
+    /// Copies what comes before `range` and leaves `range` out.
+    mutating func drop(_ range: Range<Int>) {
+        if range.lowerBound > copied {
+            output.append(UnsafeBufferPointer(rebasing: bytes[copied..<range.lowerBound]))
+        }
         copied = range.upperBound
     }
 }

@@ -1,4 +1,5 @@
-/// Text measures of subtrees, walked fresh each time because the extractor changes the tree.
+/// Text measures of one subtree, walked fresh: for the few questions asked while the tree
+/// changes (``SubtreeStats`` measures the whole content at once for the rest).
 extension DOM {
     /// Characters of text below `index`, trimmed, with white-space runs counted once even
     /// across elements (Readability's normalized `textContent` length).
@@ -22,16 +23,6 @@ extension DOM {
         }
         if spaceBefore, total > 0 { total -= 1 }
         return max(total, 0)
-    }
-
-    func commaCount(_ index: Int32) -> Int {
-        if tag(index) == .text { return Int(self[index].commas) }
-        var total = 0
-        forEachDescendant(of: index) { node in
-            if tag(node) == .text { total += Int(self[node].commas) }
-            return true
-        }
-        return total
     }
 
     /// Whether there is any non-blank text below `index`.
@@ -61,19 +52,6 @@ extension DOM {
         return linked / Double(total)
     }
 
-    /// The share of the text inside elements with one of `tags`.
-    func textDensity(_ index: Int32, tags: TagSet) -> Double {
-        let total = textLength(index)
-        guard total > 0 else { return 0 }
-        var inside = 0
-        forEachDescendant(of: index) { node in
-            guard tags.contains(tag(node)) else { return true }
-            inside += textLength(node)
-            return false
-        }
-        return Double(inside) / Double(total)
-    }
-
     func count(_ wanted: TagSet, in index: Int32) -> Int {
         var total = 0
         forEachDescendant(of: index) { node in
@@ -81,18 +59,6 @@ extension DOM {
             return true
         }
         return total
-    }
-
-    /// The raw text below `index`, as the page has it (white space untouched).
-    func rawText(_ index: Int32, limit: Int = .max) -> String {
-        if tag(index) == .text { return text(index) }
-        var result: [UInt8] = []
-        forEachDescendant(of: index) { node in
-            if result.count > limit { return false }
-            if tag(node) == .text { result.append(contentsOf: textBytes(node)) }
-            return true
-        }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// The text below `index` with white space collapsed and trimmed.

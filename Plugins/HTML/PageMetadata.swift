@@ -11,57 +11,46 @@ struct PageMetadata {
     var siteName: String?
     var language: String?
 
-    init(_ head: PageHead, dom: DOM) {
-        var properties: [String: String] = [:]
-        var names: [String: String] = [:]
-        for meta in head.metas {
-            guard let content = dom.attribute(meta, .content)?.collapsingWhitespace(), !content.isEmpty else {
-                continue
-            }
-            if let property = dom.attribute(meta, .property) {
-                for key in property.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
-                    properties[String(key)] = properties[String(key)] ?? content
-                }
-            }
-            if let name = dom.attribute(meta, .name) {
-                let key = String(name.lowercased().filter { !$0.isWhitespace }.map { $0 == "." ? ":" : $0 })
-                names[key] = names[key] ?? content
-            }
-            if let itemprop = dom.attribute(meta, .itemprop) {
-                names["itemprop:" + itemprop.lowercased()] = names["itemprop:" + itemprop.lowercased()] ?? content
-            }
-            if let equiv = dom.attribute(meta, .httpEquiv), equiv.lowercased() == "content-language" {
-                names["content-language"] = names["content-language"] ?? content
-            }
-        }
-        func value(_ keys: String...) -> String? {
-            for key in keys {
-                if let found = properties[key] ?? names[key] { return found }
-            }
-            return nil
-        }
+    /// The meta keys read, in order of preference, for each fact.
+    private static let titleKeys = ["dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title"]
+    private static let socialTitleKeys = ["twitter:title", "parsely-title"]
+    private static let authorLinkKeys = ["article:author", "og:article:author"]
+    private static let bylineKeys = ["dc:creator", "dcterm:creator", "author", "parsely-author"]
+    private static let publishedKeys = [
+        "article:published_time", "og:article:published_time", "article:published", "parsely-pub-date", "dc:date",
+        "dcterm:date", "dcterms:created", "itemprop:datepublished", "date", "pubdate",
+    ]
+    private static let siteNameKeys = ["og:site_name"]
+    private static let applicationKeys = ["application-name"]
+    private static let languageKeys = ["content-language", "og:locale"]
+    private static let wanted = Set(
+        titleKeys + socialTitleKeys + authorLinkKeys + bylineKeys + publishedKeys + siteNameKeys + applicationKeys
+            + languageKeys)
+
+    init(_ head: PageHead, dom: borrowing DOM) {
+        let metas = MetaTags(head.metas, in: dom, keeping: PageMetadata.wanted)
+        func value(_ keys: [String]) -> String? { metas.value(keys) }
         let linked = LinkedData(head.jsonLD, pageTitle: head.title)
 
         title =
             linked.title
-            ?? value("dc:title", "dcterm:title", "og:title", "weibo:article:title", "weibo:webpage:title", "title")
-            ?? value("twitter:title", "parsely-title")
+            ?? value(PageMetadata.titleKeys)
+            ?? value(PageMetadata.socialTitleKeys)
         if title == nil, let element = head.title?.collapsingWhitespace().nonEmpty {
             title = element
             titleFromElement = true
         }
-        let authorLink = value("article:author", "og:article:author").flatMap { $0.contains("://") ? nil : $0 }
+        let authorLink = value(PageMetadata.authorLinkKeys).flatMap { $0.contains("://") ? nil : $0 }
         // JSON-LD first, as Readability reads it.
         byline =
-            linked.author ?? value("dc:creator", "dcterm:creator", "author", "parsely-author") ?? authorLink
+            linked.author ?? value(PageMetadata.bylineKeys) ?? authorLink
         authors = linked.authors
         published =
             linked.published
-            ?? value("article:published_time", "og:article:published_time", "article:published", "parsely-pub-date",
-                "dc:date", "dcterm:date", "dcterms:created", "itemprop:datepublished", "date", "pubdate")
-        siteName = linked.publisher ?? value("og:site_name") ?? value("application-name")
+            ?? value(PageMetadata.publishedKeys)
+        siteName = linked.publisher ?? value(PageMetadata.siteNameKeys) ?? value(PageMetadata.applicationKeys)
         let lang = head.language?.trimmingSpaces ?? ""
-        language = lang.isEmpty ? value("content-language", "og:locale") : lang
+        language = lang.isEmpty ? value(PageMetadata.languageKeys) : lang
     }
 }
 

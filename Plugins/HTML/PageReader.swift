@@ -4,10 +4,13 @@ import ReaderPluginAPI
 struct PageReader {
     let input: ParseInput
 
-    func read(_ dom: DOM, head: PageHead) -> Document {
+    /// Takes the page: what is read of it before the extraction is read first, and the
+    /// extractor then changes the tree in place.
+    func read(_ dom: consuming DOM, head: PageHead) -> Document {
         guard dom.root != -1 else { return PageReader.emptyDocument(for: input) }
         let metadata = PageMetadata(head, dom: dom)
         let title = chooseTitle(metadata, dom: dom)
+        let published = metadata.published ?? firstTimestamp(dom)
 
         let extraction = ContentExtractor(title: title).extract(dom)
         let resolver = URLResolver(pageURL: input.url, baseHref: head.baseHref)
@@ -19,7 +22,6 @@ struct PageReader {
         }
 
         let byline = (metadata.byline ?? extraction.byline)?.collapsingWhitespace().nonEmpty
-        let published = metadata.published ?? firstTimestamp(dom)
         var extra: [String: JSONValue] = [
             "byline": JSONValue(byline),
             "links": .array(builder.links.map { .object(["text": .string($0.text), "url": .string($0.url)]) }),
@@ -50,7 +52,7 @@ struct PageReader {
     /// The metadata's title without the site's name; a `<title>` element read as Readability
     /// reads it; else the first `<h1>`.
     private func chooseTitle(_ metadata: PageMetadata, dom: DOM) -> String {
-        let headings = dom.descendants(of: dom.root, tags: [.h1, .h2])
+        let headings = dom.topHeadings.filter { $0 != dom.root && dom.isInside($0, dom.root) }
         let h1s = headings.filter { dom.tag($0) == .h1 }.map { dom.normalizedText($0) }
         guard let title = metadata.title else { return h1s.first { !$0.isEmpty } ?? "" }
         let trimmed = TitleRules.clean(title, siteName: metadata.siteName)
@@ -61,14 +63,9 @@ struct PageReader {
 
     /// The first `<time datetime>` in the body, for pages without a published date in meta.
     private func firstTimestamp(_ dom: DOM) -> String? {
-        var found: String?
-        dom.forEachDescendant(of: dom.body) { node in
-            guard found == nil else { return false }
-            if dom.tag(node) == .time, let value = dom.attribute(node, .datetime)?.collapsingWhitespace(), !value.isEmpty {
-                found = value
-            }
-            return found == nil
+        for time in dom.times where time != dom.body && dom.isInside(time, dom.body) {
+            if let value = dom.attribute(time, .datetime)?.collapsingWhitespace(), !value.isEmpty { return value }
         }
-        return found
+        return nil
     }
 }

@@ -81,11 +81,23 @@ extension MarkupReader {
             }
         }
         if selfClosing { return end }  // `<script/>` has no body
+        if let kind = keepsSpaces(name) { preformatted[kind] += 1 }
+        if !preformatted.allSatisfy({ $0 == 0 }), outranksPre(name) { preformattedUnsure = true }
         let isScript = bytes.equalsIgnoringCase(name, "script")
         guard isScript || bytes.equalsIgnoringCase(name, "style") else { return end }
         guard let close = rawTextEnd(from: end, script: isScript) else { return nil }
-        if !(isScript && bytes.contains(open..<end, ignoringCase: "ld+json")) { drop(end..<close) }
+        if !(isScript && namesJSONLD(open..<end)) { drop(end..<close) }
         return close
+    }
+
+    /// Whether the tag says `ld+json` anywhere (its type, in practice): found by its `+`.
+    private func namesJSONLD(_ tag: Range<Int>) -> Bool {
+        var from = tag.lowerBound + 2
+        while let plus = bytes.next(UInt8(ascii: "+"), from: from, before: tag.upperBound) {
+            if plus >= tag.lowerBound + 2, bytes.startsIgnoringCase(at: plus - 2, with: "ld+json") { return true }
+            from = plus + 1
+        }
+        return false
     }
 
     /// Writes the tag's end in place of its attributes: ` _=N>` when some were recorded, as
@@ -107,11 +119,16 @@ extension MarkupReader {
     }
 
     private mutating func appendDecimal(_ number: Int) {
-        var divisor = 1
-        while divisor <= number / 10 { divisor *= 10 }
-        while divisor > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
-            divisor /= 10
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = number
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[9 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0 && count < 10
+            for index in (10 - count)..<10 { output.append(buffer[index]) }
         }
     }
 }

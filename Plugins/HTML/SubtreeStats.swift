@@ -1,20 +1,36 @@
 /// What the scoring and cleaning rules measure of an element's descendants, for every element
 /// below a root at once: one bottom-up pass instead of a walk per question. The extractor
-/// keeps the table true while it removes elements (``refresh(from:in:)``).
+/// keeps the table true while it removes elements (``refresh(from:in:root:)``). Scoring needs
+/// only the text measures; the counts of paragraphs, images and the like are kept for the
+/// cleaning pass, which runs over the content alone.
 struct SubtreeStats {
-    struct Entry {
+    /// The text below a node.
+    struct Text {
         /// Characters with white-space runs counted once across node boundaries, before the
-        /// ends are trimmed; and whether the first and last text start and end with a space.
+        /// ends are trimmed.
         var characters: Int32 = 0
-        var hasText = false
-        var leadingSpace = false
-        var trailingSpace = false
-        /// Some text below is more than white space.
-        var hasVisibleText = false
         var commas: Int32 = 0
         /// Characters in links (outermost links only), in-page (`#…`) links apart.
         var linked: Int32 = 0
         var linkedInPage: Int32 = 0
+        var hasText = false
+        /// Whether the first text starts and the last ends with white space.
+        var leadingSpace = false
+        var trailingSpace = false
+        /// Some text below is more than white space.
+        var hasVisibleText = false
+
+        /// Readability's normalized text length: trimmed, white-space runs counted once.
+        var length: Int {
+            var total = Int(characters)
+            if leadingSpace { total -= 1 }
+            if trailingSpace, total > 0 { total -= 1 }
+            return max(total, 0)
+        }
+    }
+
+    /// Elements below a node, by kind, and the text in some of them.
+    struct Counts {
         var paragraphs: Int32 = 0
         var images: Int32 = 0
         var items: Int32 = 0
@@ -26,107 +42,135 @@ struct SubtreeStats {
         var headingCharacters: Int32 = 0
         var textishCharacters: Int32 = 0
         var hasDataTable = false
+    }
 
-        /// Readability's normalized text length: trimmed, white-space runs counted once.
-        var textLength: Int {
-            var total = Int(characters)
-            if leadingSpace { total -= 1 }
-            if trailingSpace, total > 0 { total -= 1 }
-            return max(total, 0)
-        }
+    /// Both, for one node.
+    struct Entry {
+        var text: Text
+        var counts: Counts
+
+        var textLength: Int { text.length }
+        var commas: Int32 { text.commas }
+        var hasVisibleText: Bool { text.hasVisibleText }
 
         /// The share of the text that sits in links; in-page links weigh 0.3.
         var linkDensity: Double {
-            let total = textLength
+            let total = text.length
             guard total > 0 else { return 0 }
-            return (Double(linked) + Double(linkedInPage) * 0.3) / Double(total)
+            return (Double(text.linked) + Double(text.linkedInPage) * 0.3) / Double(total)
         }
     }
 
-    private(set) var entries: [Entry]
+    private var texts: [Text]
+    /// Empty unless measured with counts.
+    private var counts: [Counts]
+    private let dataTables: Set<Int32>
 
     /// Nodes made after the measuring (or never measured) have nothing below them.
-    subscript(_ node: Int32) -> Entry { node >= 0 && Int(node) < entries.count ? entries[Int(node)] : Entry() }
+    subscript(_ node: Int32) -> Entry {
+        let index = Int(node)
+        return Entry(
+            text: index >= 0 && index < texts.count ? texts[index] : Text(),
+            counts: index >= 0 && index < counts.count ? counts[index] : Counts())
+    }
 
-    init() { entries = [] }
+    init() {
+        texts = []
+        counts = []
+        dataTables = []
+    }
 
-    /// Measures everything below `root` in `dom`; `dataTables` are the tables that hold data.
-    init(_ dom: DOM, below root: Int32, dataTables: Set<Int32> = []) {
-        entries = Array(repeating: Entry(), count: dom.nodes.count)
+    /// Measures everything below `root` in `dom`; the counts too when `counting`, with
+    /// `dataTables` the tables that hold data.
+    init(_ dom: DOM, below root: Int32, counting: Bool = false, dataTables: Set<Int32> = []) {
+        texts = Array(repeating: Text(), count: dom.nodes.count)
+        counts = counting ? Array(repeating: Counts(), count: dom.nodes.count) : []
+        self.dataTables = dataTables
         guard root != -1 else { return }
         // Parents come before their children in document order: measured in reverse, every
         // child is done before its parent.
-        var order: [Int32] = [root]
+        var order: [Int32] = []
+        order.reserveCapacity(dom.nodes.count)
+        order.append(root)
         dom.forEachDescendant(of: root) { node in
             order.append(node)
             return true
         }
-        for node in order.reversed() { entries[Int(node)] = SubtreeStats.measure(node, in: dom, entries, dataTables) }
+        for node in order.reversed() { measure(node, in: dom) }
     }
 
     /// Measures again `from` and its ancestors up to `root`, after a change below `from`.
-    mutating func refresh(from: Int32, in dom: DOM, root: Int32, dataTables: Set<Int32>) {
+    mutating func refresh(from: Int32, in dom: DOM, root: Int32) {
         var node = from
         while node != -1 {
-            entries[Int(node)] = SubtreeStats.measure(node, in: dom, entries, dataTables)
+            measure(node, in: dom)
             if node == root { break }
             node = dom[node].parent
         }
     }
 
     /// One node from its children's entries.
-    private static func measure(_ node: Int32, in dom: DOM, _ entries: [Entry], _ dataTables: Set<Int32>) -> Entry {
+    private mutating func measure(_ node: Int32, in dom: DOM) {
         let own = dom[node]
-        var entry = Entry()
+        var text = Text()
         if own.tag == .text {
-            guard own.length > 0 else { return entry }
-            entry.characters = own.length
-            entry.hasText = true
-            entry.leadingSpace = own.leadingSpace
-            entry.trailingSpace = own.trailingSpace
-            entry.hasVisibleText = !own.blank
-            entry.commas = own.commas
-            return entry
+            if own.length > 0 {
+                text.characters = own.length
+                text.hasText = true
+                text.leadingSpace = own.leadingSpace
+                text.trailingSpace = own.trailingSpace
+                text.hasVisibleText = !own.blank
+                text.commas = own.commas
+            }
+            texts[Int(node)] = text
+            return
         }
         var child = own.firstChild
         while child != -1 {
-            let below = entries[Int(child)]
-            let tag = dom.tag(child)
+            let below = texts[Int(child)]
             if below.hasText {
-                if !entry.hasText {
-                    entry.leadingSpace = below.leadingSpace
-                } else if entry.trailingSpace && below.leadingSpace {
-                    entry.characters -= 1
+                if !text.hasText {
+                    text.leadingSpace = below.leadingSpace
+                } else if text.trailingSpace && below.leadingSpace {
+                    text.characters -= 1
                 }
-                entry.characters += below.characters
-                entry.trailingSpace = below.trailingSpace
-                entry.hasText = true
+                text.characters += below.characters
+                text.trailingSpace = below.trailingSpace
+                text.hasText = true
             }
-            entry.hasVisibleText = entry.hasVisibleText || below.hasVisibleText
-            entry.commas += below.commas
-            if tag == .a {
-                let length = Int32(below.textLength)
-                if SubtreeStats.isInPageLink(child, dom) { entry.linkedInPage += length } else { entry.linked += length }
+            text.hasVisibleText = text.hasVisibleText || below.hasVisibleText
+            text.commas += below.commas
+            if dom.tag(child) == .a {
+                let length = Int32(below.length)
+                if dom[child].hints.contains(.inPageLink) { text.linkedInPage += length } else { text.linked += length }
             } else {
-                entry.linked += below.linked
-                entry.linkedInPage += below.linkedInPage
+                text.linked += below.linked
+                text.linkedInPage += below.linkedInPage
             }
-            entry.paragraphs += below.paragraphs + (tag == .p ? 1 : 0)
-            entry.images += below.images + (tag == .img ? 1 : 0)
-            entry.items += below.items + (tag == .li ? 1 : 0)
-            entry.inputs += below.inputs + (tag == .input ? 1 : 0)
-            entry.embeds += below.embeds + (tag == .object || tag == .embed || tag == .iframe ? 1 : 0)
-            entry.listCharacters += below.listCharacters + (tag == .ul || tag == .ol ? Int32(below.textLength) : 0)
-            entry.headingCharacters += tag.isHeading ? Int32(below.textLength) : below.headingCharacters
-            entry.textishCharacters += Cleaner.textish.contains(tag) ? Int32(below.textLength) : below.textishCharacters
-            entry.hasDataTable = entry.hasDataTable || below.hasDataTable || (tag == .table && dataTables.contains(child))
             child = dom[child].next
         }
-        return entry
+        texts[Int(node)] = text
+        if !counts.isEmpty { counts[Int(node)] = countChildren(of: own, in: dom) }
     }
 
-    private static func isInPageLink(_ link: Int32, _ dom: DOM) -> Bool {
-        guard let href = dom.attributeBytes(link, .href) else { return false }
-        return href.count > 1 && href.first == UInt8(ascii: "#")
+    private func countChildren(of own: Node, in dom: DOM) -> Counts {
+        var counts = Counts()
+        var child = own.firstChild
+        while child != -1 {
+            let below = self.counts[Int(child)]
+            let length = Int32(texts[Int(child)].length)
+            let tag = dom.tag(child)
+            counts.paragraphs += below.paragraphs + (tag == .p ? 1 : 0)
+            counts.images += below.images + (tag == .img ? 1 : 0)
+            counts.items += below.items + (tag == .li ? 1 : 0)
+            counts.inputs += below.inputs + (tag == .input ? 1 : 0)
+            counts.embeds += below.embeds + (tag == .object || tag == .embed || tag == .iframe ? 1 : 0)
+            counts.listCharacters += below.listCharacters + (tag == .ul || tag == .ol ? length : 0)
+            counts.headingCharacters += tag.isHeading ? length : below.headingCharacters
+            counts.textishCharacters += Cleaner.textish.contains(tag) ? length : below.textishCharacters
+            counts.hasDataTable = counts.hasDataTable || below.hasDataTable || (tag == .table && dataTables.contains(child))
+            child = dom[child].next
+        }
+        return counts
     }
 }

@@ -17,6 +17,18 @@ struct SpaceCollapser {
         var index = 0
         let count = buffer.count
         while index < count {
+            // Prose goes in at once: printable ASCII with single spaces inside it, which is
+            // what collapsing leaves as it is.
+            let runEnd = SpaceCollapser.plainRunEnd(buffer, from: index)
+            if runEnd > index {
+                if pendingSpace {
+                    bytes.append(0x20)
+                    pendingSpace = false
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<runEnd]))
+                index = runEnd
+                continue
+            }
             let byte = buffer[index]
             let width = SpaceCollapser.spaceWidth(buffer, at: index)
             if width > 0 {
@@ -45,6 +57,50 @@ struct SpaceCollapser {
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         pendingSpace = false
+    }
+
+    /// The end of the run from `start` of printable ASCII and single spaces between it (no
+    /// space first or last): eight bytes at a time while they qualify. Adding 0x60 to a byte
+    /// under 0x80 sets its top bit exactly when it is at least a space, adding 0x7F exactly
+    /// when it is not 0 (after a XOR that makes the byte looked for 0); no carry crosses bytes.
+    static func plainRunEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = buffer.count
+        guard start < count, buffer[start] &- 0x21 < 0x5E, let base = buffer.baseAddress else { return start }
+        var index = start
+        var afterSpace = false
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let space = ~((word ^ 0x2020_2020_2020_2020) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+            let control = ~(word &+ 0x6060_6060_6060_6060) & high
+            let delete = ~((word ^ 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) & high
+            let doubled = space & ((space << 8) | (afterSpace ? 0x80 : 0))
+            let stop = (word & high) | control | delete | doubled
+            if stop != 0 {
+                index += stop.trailingZeroBitCount / 8
+                break
+            }
+            afterSpace = space >> 63 != 0
+            index += 8
+        }
+        // The last bytes one at a time (or those of the word that stopped the loop).
+        afterSpace = index > start && buffer[index - 1] == 0x20
+        while index < count {
+            let byte = buffer[index]
+            if byte == 0x20 {
+                if afterSpace || index == start { break }
+                afterSpace = true
+            } else if byte &- 0x21 < 0x5E {
+                afterSpace = false
+            } else {
+                break
+            }
+            index += 1
+        }
+        // A space at the end is left to the caller, which owes it only if text follows.
+        var end = index
+        while end > start, buffer[end - 1] == 0x20 { end -= 1 }
+        return end
     }
 
     /// The byte length of the white space or control character at `index`, or 0.

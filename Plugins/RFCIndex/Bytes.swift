@@ -78,9 +78,25 @@ struct ByteText {
         word.withUnsafeBufferPointer { equals(range, $0) }
     }
 
-    /// Compares with a literal; a StaticString needs no allocation or lazy global.
+    /// Compares with a literal; a StaticString needs no allocation or lazy global. Inlined, so
+    /// that the literal's length is known: words of 4 to 16 bytes are compared as two
+    /// overlapping machine words (keywords, month names), not a byte at a time.
     @inline(__always) func equals(_ range: Range<Int>, _ word: StaticString) -> Bool {
-        equals(range, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+        let count = word.utf8CodeUnitCount
+        guard range.count == count else { return false }
+        guard let base = text.baseAddress, count >= 4, count <= 16 else {
+            return equals(range, UnsafeBufferPointer(start: word.utf8Start, count: count))
+        }
+        let here = UnsafeRawPointer(base + range.lowerBound)
+        let literal = UnsafeRawPointer(word.utf8Start)
+        if count >= 8 {
+            return here.loadUnaligned(as: UInt64.self) == literal.loadUnaligned(as: UInt64.self)
+                && here.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == literal.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        return here.loadUnaligned(as: UInt32.self) == literal.loadUnaligned(as: UInt32.self)
+            && here.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                == literal.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
     }
 
     @inline(__always) func hasPrefix(_ range: Range<Int>, _ word: StaticString) -> Bool {

@@ -29,8 +29,9 @@ struct EntryMaker {
         swap(&title, &record.title)
         swap(&authors, &record.authors)
         return Entry(
-            id: Self.decimal(record.number), title: title, authors: authors, date: record.isoDate, status: record.status,
-            notices: notices(record, text), annotationsJSON: annotationsJSON, fieldsJSON: fieldsJSON)
+            id: Self.decimal(record.number), title: title, authors: authors, date: record.isoDate,
+            status: record.status, notices: notices(record, text), annotationsJSON: annotationsJSON,
+            fieldsJSON: fieldsJSON)
     }
 
     /// `obsoletedBy` and `updatedBy` for the JSON of the RFC itself.
@@ -124,7 +125,8 @@ struct EntryMaker {
         }
     }
 
-    /// `lead` then "RFC 1122, RFC 3168", then any document outside the series as written.
+    /// `lead` then "RFC 1122, RFC 3168", then any document outside the series as written. Plain
+    /// text, written with the JSON writer's unquoted writes.
     private func notice(_ lead: StaticString, _ relation: Relation, _ text: ByteText) -> String {
         var writer = JSONWriter(into: buffer, encoding: encoding)
         writer.raw(lead)

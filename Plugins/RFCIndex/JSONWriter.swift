@@ -140,9 +140,12 @@ struct JSONWriter {
 
     /// The bytes of `range` as a JSON string, decoded as the entry's Strings are.
     @inline(__always) mutating func string(_ text: ByteText, _ range: Range<Int>) {
-        let slice = UnsafeBufferPointer(rebasing: text.text[range])
-        if quote(slice, asciiOnly: true) { return }
-        // UTF-8 that may be invalid, and Latin-1, become text through a String as everywhere.
+        if !quote(UnsafeBufferPointer(rebasing: text.text[range]), asciiOnly: true) { decodedString(text, range) }
+    }
+
+    /// UTF-8 that may be invalid, and Latin-1, become text through a String as everywhere. Out
+    /// of line, so that the common path above stays small enough to be inlined.
+    @inline(never) private mutating func decodedString(_ text: ByteText, _ range: Range<Int>) {
         var value = encoding.string(text.text, range)
         value.withUTF8 { _ = quote($0, asciiOnly: false) }
     }
@@ -183,14 +186,15 @@ struct JSONWriter {
         byte(UInt8(ascii: "]"))
     }
 
+    /// The items of `list`, each after a comma when `separator` (an item before) is set.
     private mutating func items(_ text: ByteText, _ list: Range<Int>, separator: inout Bool) {
-        var first = separator
+        var comma = separator
         text.forEachPart(list, by: Byte.comma) { item in
-            if first { byte(UInt8(ascii: ",")) }
-            first = true
+            if comma { byte(UInt8(ascii: ",")) }
+            comma = true
             string(text, item)
         }
-        separator = first
+        separator = comma
     }
 
     /// Writes `utf8` as a JSON string, escaped as `jsonText` escapes: `"`, `\`, and the control

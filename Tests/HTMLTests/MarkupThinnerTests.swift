@@ -13,14 +13,16 @@ import Testing
     /// its attributes and text; and what the head gathered.
     static func outline(_ bytes: [UInt8], attributes: PreparsedAttributes = PreparsedAttributes()) throws -> [String] {
         let (dom, head) = try parseHTML(bytes, encoding: "UTF-8", attributes: attributes)
-        var lines = ["title \(head.title ?? "-")", "jsonld \(head.jsonLD)", "base \(head.baseHref ?? "-")",
+        var lines = ["title \(head.title.map(collapsed) ?? "-")", "jsonld \(head.jsonLD)", "base \(head.baseHref ?? "-")",
             "lang \(head.language ?? "-")", "metas \(head.metas.count)"]
         guard dom.root != -1 else { return lines }
         var node = dom.root
         while node != -1 {
             let own = dom[node]
             if own.tag == .text {
-                lines.append("text \(dom.text(node).debugDescription)")
+                // Runs of white space are one character after thinning, except in `pre`.
+                let text = dom.hasAncestor(node, .pre) ? dom.text(node) : collapsed(dom.text(node))
+                lines.append("text \(text.debugDescription)")
             } else {
                 let attributes = AttributeName.allNames.compactMap { name in dom.attribute(node, name).map { "\(name)=\($0)" } }
                 lines.append("\(own.tag) \(attributes) depth \(dom.depth(node)) \(own.hints.rawValue) \(own.classWeight)")
@@ -79,6 +81,21 @@ import Testing
         #expect(records == [["type=application/LD+JSON"], ["src=x"], ["href=/x?a=1&b=2A"]])
     }
 
+    /// White space that fills libxml2's 1000-byte text buffer makes it imply a paragraph in
+    /// the head; the thinner leaves such long runs alone, and keeps white space in `pre`.
+    @Test func longRunsOfSpaceAndPreformattedTextKeepTheirTree() throws {
+        let spaces = String(repeating: " ", count: 1500)
+        for page in [
+            "<html><head>\(spaces)<title>t</title></head><body>x</body>",
+            "<html><head>\(spaces)&amp;  <title>t</title></head><body>x   y</body>",
+            "<p>a   b</p><pre>  x\n\n  y</pre>  z  <pre><div></pre>  w  </div>",
+        ] {
+            try expectSameTree(Array(page.utf8), page)
+        }
+        let thinned = MarkupThinner.thinned(Array("<p>a \n  b</p><pre>  x\n\n  y</pre>  z<br>".utf8))
+        #expect(String(decoding: thinned.bytes, as: UTF8.self) == "<p>a b</p><pre>  x\n\n  y</pre> z<br>")
+    }
+
     /// Pieces of markup that trip tokenizers, put together at random: the thinner must read
     /// every combination as libxml2 does.
     @Test func trickyMarkupKeepsItsTree() throws {
@@ -92,6 +109,7 @@ import Testing
             "<a href=\"&amp;&#65&#x42;&#0;z\">", "<i class='&unknown;&nbsp;&lt&gt;&'>", "<b id=&#1;h>",
             "<q lang=\"&#xD800;\">", "<s alt=\"&é;\">", "<u title=\"&a1.b-c:d;\">", "<p class=\"x\" CLASS=y>",
             "<img src=x/>", "<br a/>", "<a href=>", "<p id = \"1\" / >", "&", "&amp", "&#", "\r\n", "<div style='display:none'>",
+            "<pre>", "</pre>", "<PRE class=x>", "</pre >", "<textarea>", "</textarea>", "   ", "\n\n  \t", " &amp; ",
             "<noscript>", "<frameset>", "<body.x>", "<BODY>", "<SCRIPT>", "</Style >", "<!---->", "<!--->", "\t",
             "<a\nhref=x>", "<?", "<?_x>", "<?é>", "<li/>", "=\"", "<x y=\"1\"/>", "<div>", "<table>", "<td>", "<head>", "</head>",
         ]
@@ -102,6 +120,18 @@ import Testing
             try expectSameTree(Array(page.utf8), "round \(round)")
         }
     }
+}
+
+/// Runs of spaces, tabs and line ends as one space.
+private func collapsed(_ text: String) -> String {
+    var result: [UInt8] = []
+    var inRun = false
+    for byte in text.utf8 {
+        let blank = byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        if !blank || !inRun { result.append(blank ? 0x20 : byte) }
+        inRun = blank
+    }
+    return String(decoding: result, as: UTF8.self)
 }
 
 extension AttributeName {
