@@ -76,20 +76,8 @@ struct EntryMaker {
         writer.bool(record.notIssued)
         writer.raw(#","number":"#)
         writer.number(record.number)
-        // The contract's relation arrays hold RFC numbers only; the few documents outside the
-        // series (IEN, NIC, RTR notes) go beside them rather than being dropped.
-        writer.raw(#","obsoletedBy":"#)
-        writer.numbers(record.obsoletedBy.rfcs)
-        if !record.obsoletedBy.others.isEmpty {
-            writer.raw(#","obsoletedByOther":"#)
-            writer.strings(text, record.obsoletedBy.others)
-        }
-        writer.raw(#","obsoletes":"#)
-        writer.numbers(record.obsoletes.rfcs)
-        if !record.obsoletes.others.isEmpty {
-            writer.raw(#","obsoletesOther":"#)
-            writer.strings(text, record.obsoletes.others)
-        }
+        writer.relation(#","obsoletedBy":"#, #","obsoletedByOther":"#, record.obsoletedBy, text)
+        writer.relation(#","obsoletes":"#, #","obsoletesOther":"#, record.obsoletes, text)
         if !record.otherGroups.isEmpty {
             writer.raw(#","otherGroups":"#)
             writer.strings(text, record.otherGroups)
@@ -98,18 +86,8 @@ struct EntryMaker {
         if let status = record.statusRange { writer.string(text, status) } else { writer.null() }
         writer.raw(#","title":"#)
         writer.string(text, record.titleRange)
-        writer.raw(#","updatedBy":"#)
-        writer.numbers(record.updatedBy.rfcs)
-        if !record.updatedBy.others.isEmpty {
-            writer.raw(#","updatedByOther":"#)
-            writer.strings(text, record.updatedBy.others)
-        }
-        writer.raw(#","updates":"#)
-        writer.numbers(record.updates.rfcs)
-        if !record.updates.others.isEmpty {
-            writer.raw(#","updatesOther":"#)
-            writer.strings(text, record.updates.others)
-        }
+        writer.relation(#","updatedBy":"#, #","updatedByOther":"#, record.updatedBy, text)
+        writer.relation(#","updates":"#, #","updatesOther":"#, record.updates, text)
         writer.raw("}")
         return writer.finish()
     }
@@ -154,6 +132,19 @@ struct EntryMaker {
         return String(unsafeUninitializedCapacity: 15) { buffer in
             guard let start = buffer.baseAddress else { return 0 }
             return JSONWriter.write(number, at: start)
+        }
+    }
+}
+
+extension JSONWriter {
+    /// `"obsoletes":[…]`, then `"obsoletesOther":[…]` when the relation names documents outside
+    /// the RFC series (IEN, NIC, RTR notes): the contract's arrays hold RFC numbers only.
+    @inline(__always) mutating func relation(_ key: StaticString, _ otherKey: StaticString, _ relation: Relation, _ text: ByteText) {
+        raw(key)
+        numbers(relation.rfcs)
+        if !relation.others.isEmpty {
+            raw(otherKey)
+            strings(text, relation.others)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ReaderPluginAPI
+import ReaderTestSupport
 import Testing
 
 @testable import HTML
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func randomBinaryIsRejected() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let bytes = (0..<100_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         #expect(throws: ParseError(module: "html", location: "byte 0", reason: "binary data, not an HTML page")) {
             try parse(bytes)
@@ -61,7 +62,7 @@ import Testing
 
     /// Bytes that pass the binary check (few control bytes) but are still garbage.
     @Test func randomPrintableGarbageDoesNotCrash() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let alphabet = Array("<>/=\"' abcdivp&#;!-\n\u{7F}".utf8) + [0xC3, 0xA9, 0xFF, 0x80]
         let bytes = (0..<200_000).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
         let document = try parse(bytes)
@@ -85,18 +86,6 @@ import Testing
     }
 }
 
-/// A small seeded generator, so that "random" input is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// libxml2 is used without global state: parses on many threads at once agree with one alone.
 @Suite struct ConcurrencyTests {

@@ -52,7 +52,7 @@ import Testing
     /// knocked out here and there.
     @Test func cutAndDamagedPagesKeepTheirTree() throws {
         let pages = try ReadabilityPage.names.map { try Corpus.bytes("html/\($0)/source.html") }
-        var generator = SplitMix(seed: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "") ?? 99)
+        var generator = SeededRandom(seed: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "") ?? 99)
         for round in 0..<(Int(ProcessInfo.processInfo.environment["FUZZ_ROUNDS"] ?? "") ?? 300) / 10 {
             let page = pages[Int(generator.next() % UInt64(pages.count))]
             let start = Int(generator.next() % UInt64(page.count))
@@ -113,7 +113,7 @@ import Testing
             "<noscript>", "<frameset>", "<body.x>", "<BODY>", "<SCRIPT>", "</Style >", "<!---->", "<!--->", "\t",
             "<a\nhref=x>", "<?", "<?_x>", "<?é>", "<li/>", "=\"", "<x y=\"1\"/>", "<div>", "<table>", "<td>", "<head>", "</head>",
         ]
-        var generator = SplitMix(seed: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "") ?? 2024)
+        var generator = SeededRandom(seed: UInt64(ProcessInfo.processInfo.environment["FUZZ_SEED"] ?? "") ?? 2024)
         for round in 0..<(Int(ProcessInfo.processInfo.environment["FUZZ_ROUNDS"] ?? "") ?? 3000) {
             var page = ""
             for _ in 0..<(3 + Int(generator.next() % 30)) { page += pieces[Int(generator.next() % UInt64(pieces.count))] }

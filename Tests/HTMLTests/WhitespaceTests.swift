@@ -1,3 +1,4 @@
+import ReaderTestSupport
 import Testing
 
 @testable import HTML
@@ -41,7 +42,7 @@ import Testing
             Array("Wort".utf8), Array(".".utf8), Array("é".utf8), [0xC2, 0xA0], [0xEF, 0xBB, 0xBF], Array("\u{2003}".utf8),
             Array("longer words go here".utf8),
         ]
-        var generator = SplitMix(seed: 11)
+        var generator = SeededRandom(seed: 11)
         for _ in 0..<5000 {
             var pieces: [[UInt8]] = []
             for _ in 0..<(1 + Int(generator.next() % 3)) {

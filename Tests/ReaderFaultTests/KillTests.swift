@@ -1,5 +1,6 @@
 import Foundation
 import ReaderTestHarness
+import ReaderTestSupport
 import Testing
 
 /// `kill -9` at random moments: during downloads, blob writes, catalog updates and `gc`.

@@ -2,19 +2,7 @@ import Foundation
 import ReaderTestHarness
 import ReaderTestSupport
 
-/// A seeded generator (SplitMix64), so that a failing run of the fault suite can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SeededRandom {
     /// `READER_FAULT_SEED` when set (to replay a run), else a fresh seed; always printed.
     static func fromEnvironment(_ suite: String) -> (seed: UInt64, generator: SeededRandom) {
         let given = ProcessInfo.processInfo.environment["READER_FAULT_SEED"].flatMap { UInt64($0) }
