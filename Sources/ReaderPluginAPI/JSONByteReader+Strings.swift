@@ -8,7 +8,9 @@ extension JSONByteReader {
         index += 1
         let start = index
         var ascii = true
-        while index < bytes.count {
+        while true {
+            index = plainRunEnd(from: index)
+            guard index < bytes.count else { throw failure("a string is not closed") }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 guard ascii || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index])) else {
@@ -22,55 +24,112 @@ extension JSONByteReader {
                 return false
             }
             guard byte >= 0x20 else { throw failure("a raw control character in a string") }
-            if byte >= 0x80 { ascii = false }
+            ascii = false
             index += 1
         }
-        throw failure("a string is not closed")
     }
 
     /// The rest of a string that has escapes, decoded into `scratch`; `index` is at the first
     /// `\`, and `ascii` says whether the bytes before it were all ASCII.
     private mutating func escapedString(from start: Int, ascii asciiSoFar: Bool) throws {
-        scratch.removeAll(keepingCapacity: true)
-        var runStart = start
+        // Decoded, a string is never longer than its JSON: the rest of the input, and a word of
+        // slack for the copy below, bound it, so that nothing checks for room. (Memory is only
+        // touched as far as it is written.)
+        let out = scratch.room(bytes.count - start + 8)
+        guard let base = bytes.baseAddress else { throw failure("a string is not closed") }
+        out.initialize(from: base + start, count: index - start)
+        var count = index - start
+        var position = index
         var ascii = asciiSoFar
-        while index < bytes.count {
-            let byte = bytes[index]
+        while true {
+            // Plain bytes are copied a word at a time, the word that holds the next special
+            // byte included: what follows that byte is overwritten next.
+            while position + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                UnsafeMutableRawPointer(out + count).storeBytes(of: word, as: UInt64.self)
+                guard !Self.holdsSpecialByte(word) else { break }
+                position += 8
+                count += 8
+            }
+            while position < bytes.count, Self.isPlain(bytes[position]) {
+                out[count] = bytes[position]
+                position += 1
+                count += 1
+            }
+            guard position < bytes.count else { throw failure("a string is not closed") }
+            let byte = bytes[position]
+            position += 1
             if byte == UInt8(ascii: "\"") {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                index += 1
-                guard ascii || scratch.withUnsafeBufferPointer(Self.isValidUTF8) else {
+                index = position
+                scratch.count = count
+                guard ascii || Self.isValidUTF8(scratch.bytes) else {
                     throw DocumentJSONError(offset: start, reason: "a string is not valid UTF-8")
                 }
                 return
             }
             if byte == UInt8(ascii: "\\") {
-                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                index += 1
-                try escape()
-                runStart = index
+                index = position
+                try escape(into: out, &count)
+                position = index
                 continue
             }
-            guard byte >= 0x20 else { throw failure("a raw control character in a string") }
-            if byte >= 0x80 { ascii = false }
-            index += 1
+            guard byte >= 0x20 else {
+                index = position - 1
+                throw failure("a raw control character in a string")
+            }
+            ascii = false
+            out[count] = byte
+            count += 1
         }
-        throw failure("a string is not closed")
     }
 
-    /// One escape, after its backslash, appended to `scratch`.
-    private mutating func escape() throws {
+    @inline(__always) private static func isPlain(_ byte: UInt8) -> Bool {
+        byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte >= 0x20 && byte < 0x80
+    }
+
+    /// Whether one of the eight bytes of `word` is not plain: a quote, a backslash, a control
+    /// character or a byte past ASCII. A borrow can only raise a false alarm beside a true
+    /// one, which the byte loops sort out.
+    @inline(__always) private static func holdsSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        // A high bit is set where a byte is below 0x20, or zero after the XOR; for ASCII bytes
+        // the three complements keep it; bytes past ASCII are caught by their own high bit.
+        let flagged = ((word &- ones &* 0x20) | (quote &- ones) | (backslash &- ones)) & ~word & ~quote & ~backslash
+        return (flagged | word) & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// The first position from `start` of a byte that ends a run of plain string bytes. Eight
+    /// bytes are tested at once: the strings of a document are most of its bytes.
+    @inline(__always) private func plainRunEnd(from start: Int) -> Int {
+        var position = start
+        if let base = bytes.baseAddress {
+            while position + 8 <= bytes.count,
+                !Self.holdsSpecialByte(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            {
+                position += 8
+            }
+        }
+        while position < bytes.count, Self.isPlain(bytes[position]) { position += 1 }
+        return position
+    }
+
+    /// One escape, after its backslash, written at `out[count]`: never more bytes than the
+    /// escape itself.
+    private mutating func escape(into out: UnsafeMutablePointer<UInt8>, _ count: inout Int) throws {
         let backslash = index - 1
         guard index < bytes.count else { throw failure("a string is not closed") }
         let letter = bytes[index]
         index += 1
+        let simple: UInt8
         switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(letter)
-        case UInt8(ascii: "n"): scratch.append(0x0A)
-        case UInt8(ascii: "t"): scratch.append(0x09)
-        case UInt8(ascii: "r"): scratch.append(0x0D)
-        case UInt8(ascii: "b"): scratch.append(0x08)
-        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): simple = letter
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
         case UInt8(ascii: "u"):
             var scalar = try hex4()
             if scalar & 0xFC00 == 0xD800 {
@@ -86,10 +145,13 @@ extension JSONByteReader {
             } else if scalar & 0xFC00 == 0xDC00 {
                 throw DocumentJSONError(offset: backslash, reason: "a low surrogate without its high surrogate")
             }
-            appendUTF8(scalar)
+            Self.writeUTF8(scalar, into: out, &count)
+            return
         default:
             throw DocumentJSONError(offset: backslash, reason: "an unknown escape in a string")
         }
+        out[count] = simple
+        count += 1
     }
 
     private mutating func hex4() throws -> UInt32 {
@@ -111,22 +173,26 @@ extension JSONByteReader {
     }
 
     /// `scalar` (not a surrogate, at most 0x10FFFF) as UTF-8.
-    private mutating func appendUTF8(_ scalar: UInt32) {
+    private static func writeUTF8(_ scalar: UInt32, into out: UnsafeMutablePointer<UInt8>, _ count: inout Int) {
         switch scalar {
         case ..<0x80:
-            scratch.append(UInt8(scalar))
+            out[count] = UInt8(scalar)
+            count += 1
         case ..<0x800:
-            scratch.append(UInt8(0xC0 | scalar >> 6))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            out[count] = UInt8(0xC0 | scalar >> 6)
+            out[count + 1] = UInt8(0x80 | scalar & 0x3F)
+            count += 2
         case ..<0x10000:
-            scratch.append(UInt8(0xE0 | scalar >> 12))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            out[count] = UInt8(0xE0 | scalar >> 12)
+            out[count + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[count + 2] = UInt8(0x80 | scalar & 0x3F)
+            count += 3
         default:
-            scratch.append(UInt8(0xF0 | scalar >> 18))
-            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            scratch.append(UInt8(0x80 | scalar & 0x3F))
+            out[count] = UInt8(0xF0 | scalar >> 18)
+            out[count + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            out[count + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            out[count + 3] = UInt8(0x80 | scalar & 0x3F)
+            count += 4
         }
     }
 

@@ -130,6 +130,32 @@ import Testing
         #expect((try? Document(jsonBytes: bytes)) == expected, "\(what)")
     }
 
+    /// Strings are scanned eight bytes at a time: each kind of special byte, at every position
+    /// of strings around a word long, before and after an escape, reads as `JSONDecoder` reads it.
+    @Test func specialBytesAtEveryPositionOfAString() {
+        let specials: [[UInt8]] = [
+            Array(#"\""#.utf8), Array(#"\n"#.utf8), Array(#"\u00e9"#.utf8), Array(#"\ud83c\udfb6"#.utf8), Array("é".utf8),
+            Array("🎶".utf8), [0x01], [0x1F], [0x7F], [0xFF], [0xC3], [0xED, 0xA0, 0x80], Array(#"\x"#.utf8),
+        ]
+        var checked = 0
+        for length in 0..<20 {
+            for position in 0...length {
+                for special in specials {
+                    for other in [Array("".utf8), Array(#"\t"#.utf8)] {
+                        let text = Array(repeating: UInt8(ascii: "a"), count: position) + special
+                            + Array(repeating: UInt8(ascii: "b"), count: length - position) + other
+                        let bytes = Array(#"{"title":""#.utf8) + text + Array(#"","#.utf8) + Self.minimal.utf8.dropFirst()
+                        let expected = reference(bytes)
+                        #expect((try? Document(jsonBytes: bytes)) == expected, "\(text)")
+                        if expected != nil { checked += 1 }
+                    }
+                }
+            }
+        }
+        // 210 strings, each with the 7 specials that are valid, with and without a later escape.
+        #expect(checked == 210 * 7 * 2)
+    }
+
     @Test func aDamagedDocumentSaysWhereAndWhy() {
         #expect(throws: DocumentJSONError(offset: 10, reason: "a high surrogate without its low surrogate")) {
             try Document(jsonBytes: Self.document(#""title":"\ud800""#))
