@@ -145,7 +145,9 @@ extension JSONByteReader {
         return EntryReference(key: key, id: id)
     }
 
-    private static let entryKeys: [StaticString] = ["annotations", "authors", "date", "fields", "id", "notices", "status", "title"]
+    private static let entryKeys: [StaticString] = [
+        "annotations", "authors", "date", "fields", "id", "notices", "status", "title",
+    ]
 
     mutating func entry() throws -> Entry {
         var annotations: String?, authors: [String]?, date: String?, fields: String?, id: String?, notices: [String]?
@@ -181,7 +183,9 @@ extension JSONByteReader {
     private mutating func objectText() throws -> String {
         let start = index
         let text = try string()
-        guard JSONObjectCheck.isObject(text) else { throw DocumentJSONError(offset: start, reason: "an entry's text is not a JSON object") }
+        guard JSONObjectCheck.isObject(text) else {
+            throw DocumentJSONError(offset: start, reason: "an entry's text is not a JSON object")
+        }
         return text
     }
 }

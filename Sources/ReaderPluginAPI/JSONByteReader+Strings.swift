@@ -1,5 +1,8 @@
 /// Strings as `JSONDecoder` decodes them: valid UTF-8, no raw control character, the JSON
 /// escapes only, a `\u` high surrogate always followed by a `\u` low one.
+///
+/// Strings are most of a document's bytes, so they are scanned eight bytes at a time
+/// (`specialBytes`); the RFC index's entries keep JSON text, with an escape every few bytes.
 extension JSONByteReader {
     /// Reads the string whose opening quote is at `index`, up to and past its closing quote.
     /// True when it has no escape, so that its bytes are the input's; false when its decoded
@@ -7,26 +10,38 @@ extension JSONByteReader {
     mutating func stringBytes() throws -> Bool {
         index += 1
         let start = index
-        var ascii = true
-        while true {
-            index = plainRunEnd(from: index)
-            guard index < bytes.count else { throw failure("a string is not closed") }
+        var high: UInt64 = 0
+        if let base = bytes.baseAddress {
+            while index + 8 <= bytes.count {
+                let word = Self.word(at: base + index)
+                let special = Self.specialBytes(word)
+                // Bytes past ASCII after the string's end only cost a needless check.
+                high |= word
+                guard special == 0 else {
+                    index += special.trailingZeroBitCount &>> 3
+                    break
+                }
+                index += 8
+            }
+        }
+        while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                guard ascii || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index])) else {
+                guard high & Self.highBits == 0 || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index])) else {
                     throw DocumentJSONError(offset: start, reason: "a string is not valid UTF-8")
                 }
                 index += 1
                 return true
             }
             if byte == UInt8(ascii: "\\") {
-                try escapedString(from: start, ascii: ascii)
+                try escapedString(from: start, ascii: high & Self.highBits == 0)
                 return false
             }
             guard byte >= 0x20 else { throw failure("a raw control character in a string") }
-            ascii = false
+            high |= UInt64(byte)
             index += 1
         }
+        throw failure("a string is not closed")
     }
 
     /// The rest of a string that has escapes, decoded into `scratch`; `index` is at the first
@@ -40,79 +55,76 @@ extension JSONByteReader {
         out.initialize(from: base + start, count: index - start)
         var count = index - start
         var position = index
-        var ascii = asciiSoFar
+        var high: UInt64 = asciiSoFar ? 0 : 0x80
         while true {
             // Plain bytes are copied a word at a time, the word that holds the next special
             // byte included: what follows that byte is overwritten next.
             while position + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let word = Self.word(at: base + position)
                 UnsafeMutableRawPointer(out + count).storeBytes(of: word, as: UInt64.self)
-                guard !Self.holdsSpecialByte(word) else { break }
+                let special = Self.specialBytes(word)
+                high |= word
+                guard special == 0 else {
+                    let offset = special.trailingZeroBitCount &>> 3
+                    position += offset
+                    count += offset
+                    break
+                }
                 position += 8
                 count += 8
-            }
-            while position < bytes.count, Self.isPlain(bytes[position]) {
-                out[count] = bytes[position]
-                position += 1
-                count += 1
             }
             guard position < bytes.count else { throw failure("a string is not closed") }
             let byte = bytes[position]
             position += 1
-            if byte == UInt8(ascii: "\"") {
+            switch byte {
+            case UInt8(ascii: "\""):
                 index = position
                 scratch.count = count
-                guard ascii || Self.isValidUTF8(scratch.bytes) else {
+                guard high & Self.highBits == 0 || Self.isValidUTF8(scratch.bytes) else {
                     throw DocumentJSONError(offset: start, reason: "a string is not valid UTF-8")
                 }
                 return
-            }
-            if byte == UInt8(ascii: "\\") {
-                index = position
-                try escape(into: out, &count)
-                position = index
-                continue
-            }
-            guard byte >= 0x20 else {
+            case UInt8(ascii: "\\"):
+                // The escaped quote of JSON text held in a string, first.
+                if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
+                    out[count] = UInt8(ascii: "\"")
+                    count += 1
+                    position += 1
+                } else {
+                    index = position
+                    try escape(into: out, &count)
+                    position = index
+                }
+            case 0..<0x20:
                 index = position - 1
                 throw failure("a raw control character in a string")
+            default:
+                // A plain byte near the end of the input, where no whole word is left.
+                high |= UInt64(byte)
+                out[count] = byte
+                count += 1
             }
-            ascii = false
-            out[count] = byte
-            count += 1
         }
     }
 
-    @inline(__always) private static func isPlain(_ byte: UInt8) -> Bool {
-        byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte >= 0x20 && byte < 0x80
+    /// The high bit of each of eight bytes: set in a byte past ASCII.
+    @inline(__always) private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// Eight bytes from `pointer`, the first one lowest, whatever the machine's byte order.
+    @inline(__always) private static func word(at pointer: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
     }
 
-    /// Whether one of the eight bytes of `word` is not plain: a quote, a backslash, a control
-    /// character or a byte past ASCII. A borrow can only raise a false alarm beside a true
-    /// one, which the byte loops sort out.
-    @inline(__always) private static func holdsSpecialByte(_ word: UInt64) -> Bool {
+    /// The high bit of each byte of `word` that may end a run of plain string bytes: a quote,
+    /// a backslash or a control character. A borrow can set one beside a true one, never below
+    /// it: the lowest is always true. Bytes past ASCII are left to `isValidUTF8`.
+    @inline(__always) private static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        // A high bit is set where a byte is below 0x20, or zero after the XOR; for ASCII bytes
-        // the three complements keep it; bytes past ASCII are caught by their own high bit.
-        let flagged = ((word &- ones &* 0x20) | (quote &- ones) | (backslash &- ones)) & ~word & ~quote & ~backslash
-        return (flagged | word) & 0x8080_8080_8080_8080 != 0
-    }
-
-    /// The first position from `start` of a byte that ends a run of plain string bytes. Eight
-    /// bytes are tested at once: the strings of a document are most of its bytes.
-    @inline(__always) private func plainRunEnd(from start: Int) -> Int {
-        var position = start
-        if let base = bytes.baseAddress {
-            while position + 8 <= bytes.count,
-                !Self.holdsSpecialByte(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            {
-                position += 8
-            }
-        }
-        while position < bytes.count, Self.isPlain(bytes[position]) { position += 1 }
-        return position
+        // Below 0x20, or zero after the XOR; the complements clear bytes past ASCII.
+        return ((word &- ones &* 0x20) | (quote &- ones) | (backslash &- ones)) & ~word & ~quote & ~backslash
+            & highBits
     }
 
     /// One escape, after its backslash, written at `out[count]`: never more bytes than the

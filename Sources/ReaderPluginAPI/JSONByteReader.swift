@@ -127,7 +127,7 @@ struct JSONByteReader {
         guard try next("a key") == UInt8(ascii: "\"") else { throw failure("expected a key") }
         let start = index + 1
         let plain = try stringBytes()
-        let key = plain ? Key(start: start, end: index - 1, decoded: nil) : Key(start: start, end: index - 1, decoded: Array(scratch.bytes))
+        let key = Key(start: start, end: index - 1, decoded: plain ? nil : Array(scratch.bytes))
         guard try next("':'") == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
         index += 1
         return key
