@@ -90,7 +90,13 @@ import Testing
         let server = try await LoopbackServer(try sixty(delay: 0.2))
         defer { Task { await server.stop() } }
         let process = try reader(server).start(["fetch", "rfc", "1-60", "--jobs", "2"])
-        try await Task.sleep(nanoseconds: 2_000_000_000)
+        // Interrupted once it has stored something, not after a fixed time: under load a
+        // process can still be starting after seconds, and a Ctrl-C then ends it by the
+        // default action (status 2), before `reader` is there to handle it.
+        let started = Date().addingTimeInterval(60)
+        while try await storedEntries() == 0 && process.isRunning && Date() < started {
+            try await Task.sleep(nanoseconds: 50_000_000)
+        }
         process.interrupt()
         let deadline = Date().addingTimeInterval(20)
         while process.isRunning && Date() < deadline { try await Task.sleep(nanoseconds: 50_000_000) }
@@ -103,5 +109,12 @@ import Testing
         #expect(rerun.stdout.contains("56 of 60 done"), "\(rerun)")
         let stored = try #require(rerun.stdout.firstMatch(of: /(\d+) already stored/)?.1).description
         #expect((Int(stored) ?? 0) > 0, "\(rerun)")
+    }
+
+    /// The entries `reader cache stats` counts in the store (0 before it has a catalog).
+    func storedEntries() async throws -> Int {
+        let stats = try await ReaderBinary(environment: ["READER_CACHE_DIR": store]).run(["cache", "stats", "--json"])
+        let object = try? JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
+        return object?["entries"] as? Int ?? 0
     }
 }

@@ -10,10 +10,18 @@ public final class FetchOperation: Sendable {
     actor State {
         var tasks: [String: Task<Void, Never>] = [:]
         var outcomes: [String: Result<FetchResult, ReaderError>] = [:]
-        func add(_ key: String, _ task: Task<Void, Never>) { tasks[key] = task }
+        var cancelled = false
+        func add(_ key: String, _ task: Task<Void, Never>) {
+            tasks[key] = task
+            // Made while `cancelAll` ran (the loop had checked for cancellation just before).
+            if cancelled { task.cancel() }
+        }
         func record(_ key: String, _ outcome: Result<FetchResult, ReaderError>) { outcomes[key] = outcome }
         func cancel(_ key: String) { tasks[key]?.cancel() }
-        func cancelAll() { tasks.values.forEach { $0.cancel() } }
+        func cancelAll() {
+            cancelled = true
+            tasks.values.forEach { $0.cancel() }
+        }
         func waitAll() async -> [String: Result<FetchResult, ReaderError>] {
             for task in tasks.values { await task.value }
             return outcomes
