@@ -87,12 +87,18 @@ import Testing
     }
 
     @Test func anInterruptedBulkFetchStopsCleanlyAndARerunResumes() async throws {
-        let server = try await LoopbackServer(try sixty(delay: 0.2))
+        // RFCs from 20 on never answer until the rerun: however slowly this test gets to its
+        // Ctrl-C under load, the fetch is still running when it comes.
+        let served = try sixty(delay: 0.2)
+        let server = try await LoopbackServer { request in
+            let number = Int(request.uri.dropFirst("/rfc/rfc".count).prefix { $0.isNumber }) ?? 0
+            return number >= 20 ? .stall : served(request)
+        }
         defer { Task { await server.stop() } }
         let process = try reader(server).start(["fetch", "rfc", "1-60", "--jobs", "2"])
-        // Interrupted once it has stored something, not after a fixed time: under load a
-        // process can still be starting after seconds, and a Ctrl-C then ends it by the
-        // default action (status 2), before `reader` is there to handle it.
+        // Interrupted once it has stored something: under load a process can still be
+        // starting after seconds, and a Ctrl-C then ends it by the default action (status 2),
+        // before `reader` is there to handle it.
         let started = Date().addingTimeInterval(60)
         while try await storedEntries() == 0 && process.isRunning && Date() < started {
             try await Task.sleep(nanoseconds: 50_000_000)
