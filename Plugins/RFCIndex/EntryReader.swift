@@ -86,19 +86,13 @@ struct EntryReader {
             record.problems.append("no date")
         }
         if let byline = Byline.split(text, rest, items: items) {
-            record.title = encoding.string(text.text, byline.title)
             record.titleRange = byline.title
-            record.authors.reserveCapacity(byline.authors.count)
-            for index in byline.authors {
-                record.authors.append(encoding.string(text.text, items[index]))
-                record.authorRanges.append(items[index])
-            }
+            for index in byline.authors { record.authorRanges.append(items[index]) }
         } else {
-            record.title = encoding.string(text.text, rest)
             record.titleRange = rest
             if !rest.isEmpty { record.problems.append("no authors") }
         }
-        if record.title.isEmpty { record.problems.append("no title") }
+        if record.titleRange.isEmpty { record.problems.append("no title") }
     }
 
     private mutating func read(group: Range<Int>, _ text: ByteText, into record: inout IndexRecord) {

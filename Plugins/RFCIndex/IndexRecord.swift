@@ -2,17 +2,13 @@
 /// every entry of a parse, so its lists keep their storage from one entry to the next.
 ///
 /// The entry's JSON is written from ranges of the entry's bytes, not from Strings: what only
-/// the JSON needs (DOI, formats, relations, "Also") gets no String or array at all, and the
-/// Strings the entry has besides (title, authors, status) are not read a second time.
+/// the JSON needs (DOI, formats, relations, "Also"; title and authors, which the entry reads
+/// from its fields) gets no String or array at all.
 struct IndexRecord {
     var number = 0
     var notIssued = false
-    var title = ""
-    /// What ``title`` was made of.
+    /// The title and each author: the entry reads them from its fields, written from these.
     var titleRange = 0..<0
-    /// Given to the entry as it is, so made afresh for each entry.
-    var authors: [String] = []
-    /// What each of ``authors`` was made of.
     let authorRanges = ScratchList<Range<Int>>()
     var date: IndexDates.Parts?
     var isoDate: String?
@@ -37,9 +33,7 @@ struct IndexRecord {
     mutating func reset(number: Int) {
         self.number = number
         notIssued = false
-        title = ""
         titleRange = 0..<0
-        authors = []
         authorRanges.removeAll()
         date = nil
         isoDate = nil
