@@ -15,10 +15,7 @@ struct EntryMaker {
     /// The fields of the entries in `waiting`, one after the other.
     private let chunk = ByteBuffer(capacity: Self.chunkSize + 4096)
     private var waiting: [Waiting] = []
-    /// The JSON of the format lists ("TXT, HTML" is `["TXT","HTML"]`), of which the index has
-    /// a dozen: written once each.
-    private var formatLists: [(list: [UInt8], json: [UInt8], ascii: Bool)] = []
-    private let formatBuffer = ByteBuffer(capacity: 256)
+    private var formatLists = FormatLists()
     /// The annotations of the many RFCs that nothing obsoletes or updates, shared.
     private let noAnnotations = #"{"obsoletedBy":[],"updatedBy":[]}"#
 
@@ -119,18 +116,7 @@ struct EntryMaker {
         if let doi = record.doi { writer.string(text, doi) } else { writer.null() }
         writer.raw(#","formats":"#)
         if record.formats.count == 1 {
-            let list = record.formats[0]
-            if let known = formatLists.firstIndex(where: { text.equals(list, $0.list) }) {
-                let ascii = formatLists[known].ascii
-                formatLists[known].json.withUnsafeBufferPointer { writer.raw($0, ascii: ascii) }
-            } else {
-                var listWriter = JSONWriter(into: formatBuffer, encoding: encoding)
-                listWriter.listItems(text, list)
-                let json = listWriter.finishBytes()
-                let ascii = listWriter.isASCII
-                json.withUnsafeBufferPointer { writer.raw($0, ascii: ascii) }
-                if formatLists.count < RepeatedValues.limit { formatLists.append((Array(text.text[list]), json, ascii)) }
-            }
+            formatLists.write(record.formats[0], text, to: &writer)
         } else {
             writer.listItems(text, record.formats)
         }

@@ -41,12 +41,6 @@ struct JSONWriter {
         buffer.written(upTo: next)
     }
 
-    /// The bytes written.
-    func finishBytes() -> [UInt8] {
-        buffer.written(upTo: next)
-        return Array(buffer.bytes)
-    }
-
     @inline(__always) private mutating func reserve(_ count: Int) {
         if end - next < count { grow(count) }
     }
