@@ -11,10 +11,7 @@ struct IndexRecord {
     var titleRange = 0..<0
     let authorRanges = ScratchList<Range<Int>>()
     var date: IndexDates.Parts?
-    var isoDate: String?
-    var status: String?
-    /// What ``status`` was made of.
-    var statusRange: Range<Int>?
+    var status: Range<Int>?
     var doi: Range<Int>?
     /// The values of the "(Format: TXT, HTML)" groups, each a comma-separated list.
     let formats = ScratchList<Range<Int>>()
@@ -36,9 +33,7 @@ struct IndexRecord {
         titleRange = 0..<0
         authorRanges.removeAll()
         date = nil
-        isoDate = nil
         status = nil
-        statusRange = nil
         doi = nil
         formats.removeAll()
         also.removeAll()

@@ -83,7 +83,7 @@ private struct IndexReading {
     init(encoding: TextEncoding, expected: Int) {
         entries.reserveCapacity(expected)
         numbers = NumberSet()
-        reader = EntryReader(encoding: encoding)
+        reader = EntryReader()
         maker = EntryMaker(encoding: encoding)
     }
 

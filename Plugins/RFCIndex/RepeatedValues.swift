@@ -59,13 +59,16 @@ struct RepeatedValues {
     private var keys = ByteKeys()
     private var values: [String] = []
 
-    /// The String of `range`.
-    mutating func string(_ text: ByteText, _ range: Range<Int>, _ encoding: TextEncoding) -> String {
-        if let known = keys.find(text, range) { return values[known] }
-        let value = encoding.string(text.text, range)
-        if keys.add(text, range) { values.append(value) }
-        return value
+    /// The number of the String of `range`; values beyond those kept for lookup are numbered
+    /// too, and made afresh each time.
+    mutating func index(_ text: ByteText, _ range: Range<Int>, _ encoding: TextEncoding) -> Int {
+        if let known = keys.find(text, range) { return known }
+        _ = keys.add(text, range)
+        values.append(encoding.string(text.text, range))
+        return values.count - 1
     }
+
+    subscript(index: Int) -> String { values[index] }
 }
 
 /// The JSON of the format lists ("TXT, HTML" is `["TXT","HTML"]`), of which the index has a

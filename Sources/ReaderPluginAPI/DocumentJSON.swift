@@ -235,7 +235,7 @@ struct JSONBytes {
         raw("{")
         key("annotations", first: true)
         // Kept as the JSON text it is stored as: no dictionary is built.
-        string(entry.annotationsJSON)
+        string(entry.annotationsText)
         key("authors")
         strings(entry.authors)
         if let date = entry.date { key("date"); string(date) }

@@ -16,10 +16,10 @@ public struct Entry: Sendable, Hashable, Codable {
     // in the extension below): an initializer that sets each property copies the whole entry
     // once more before returning it (a retain and a release of each String), a tenth of the
     // time of reading the RFC index.
-    private var annotationsText: String
-    /// May be a part of a text that the entries of one index share: one String for hundreds
-    /// of entries rather than one each. Internal for ``Document/jsonBytes()``, which writes it
-    /// without making a String of it.
+    /// The two texts may be parts of a text that the entries of one index share: one String
+    /// for hundreds of entries rather than one each. Internal for ``Document/jsonBytes()``,
+    /// which writes them without making Strings of them.
+    private(set) var annotationsText: Substring
     private(set) var fieldsText: Substring
     private var names: EntryNames
 
@@ -34,14 +34,14 @@ public struct Entry: Sendable, Hashable, Codable {
     }
 
     /// ``annotations`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public var annotationsJSON: String { annotationsText }
+    public var annotationsJSON: String { String(annotationsText) }
     /// ``fields`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
     public var fieldsJSON: String { String(fieldsText) }
 
     /// Keys added to the JSON of a document this entry describes (`obsoletedBy`, `updatedBy`).
     public var annotations: [String: JSONValue] {
-        get { Self.members(annotationsText) }
-        set { annotationsText = JSONValue.object(newValue).jsonText }
+        get { Self.members(String(annotationsText)) }
+        set { annotationsText = Substring(JSONValue.object(newValue).jsonText) }
     }
 
     /// Every field of the entry as its JSON object (`reader list --json` prints this).
@@ -80,7 +80,7 @@ extension Entry {
         notices: [String] = [], annotationsJSON: String, fieldsJSON: String
     ) {
         self.init(
-            id: id, date: date, status: status, notices: notices, annotationsText: annotationsJSON,
+            id: id, date: date, status: status, notices: notices, annotationsText: Substring(annotationsJSON),
             fieldsText: Substring(fieldsJSON), names: .given(title: title, authors: authors))
     }
 
@@ -88,13 +88,13 @@ extension Entry {
     /// strings) members of its fields, for an index module that writes them there anyway: the
     /// entry reads them from there when asked, and holds no Strings of its own for them.
     ///
-    /// `fieldsJSON` is written as for the initializer above. It may be a part of a longer
-    /// text, such as the fields of hundreds of entries written one after the other, which the
+    /// The two texts are written as for the initializer above. Each may be a part of a longer
+    /// text, such as the JSON of hundreds of entries written one after the other, which the
     /// entries then share. `titleOffset` and `authorsOffset` are the UTF-8 offsets in
     /// `fieldsJSON` at which the two members' values start, which the module knows as it
     /// writes them; when a value is not there, the member is looked up.
     public init(
-        id: String, date: String? = nil, status: String? = nil, notices: [String] = [], annotationsJSON: String,
+        id: String, date: String? = nil, status: String? = nil, notices: [String] = [], annotationsJSON: Substring,
         fieldsJSON: Substring, titleOffset: Int, authorsOffset: Int
     ) {
         self.init(
@@ -153,7 +153,7 @@ extension Entry {
         try container.encodeIfPresent(date, forKey: .date)
         try container.encodeIfPresent(status, forKey: .status)
         try container.encode(notices, forKey: .notices)
-        try container.encode(annotationsText, forKey: .annotations)
+        try container.encode(String(annotationsText), forKey: .annotations)
         try container.encode(String(fieldsText), forKey: .fields)
     }
 
