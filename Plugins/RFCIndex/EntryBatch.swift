@@ -82,21 +82,19 @@ struct EntryBatch {
         let start = waiting[run.lowerBound].fields.lowerBound
         // Valid UTF-8 (the writer decodes what is not as the Strings of an entry are), so the
         // offsets hold in the String.
-        let shared = text.string(start..<waiting[run.upperBound - 1].annotationsEnd, ascii: isASCII)
-        let utf8 = shared.utf8
-        func part(_ range: Range<Int>) -> Substring {
-            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound - start)
-            return shared[lower..<utf8.index(lower, offsetBy: range.count)]
-        }
+        let shared = text.string(start..<waiting[run.upperBound - 1].annotationsEnd, ascii: isASCII).utf8
         for index in run {
             let entry = waiting[index]
-            let annotations = entry.fields.upperBound..<entry.annotationsEnd
+            let fieldsStart = shared.index(shared.startIndex, offsetBy: entry.fields.lowerBound - start)
+            let fieldsEnd = shared.index(fieldsStart, offsetBy: entry.fields.count)
+            let annotationsEnd = shared.index(fieldsEnd, offsetBy: entry.annotationsEnd - entry.fields.upperBound)
             entries.append(
                 Entry(
                     id: Self.decimal(entry.number), date: entry.date.map { dates.text($0) },
                     status: entry.status.map { statuses[$0] }, notices: entry.notices.map { notices[$0] } ?? [],
-                    annotationsJSON: annotations.isEmpty ? noAnnotations : part(annotations), fieldsJSON: part(entry.fields),
-                    titleOffset: entry.title - entry.fields.lowerBound, authorsOffset: entry.authors - entry.fields.lowerBound))
+                    annotationsJSON: fieldsEnd == annotationsEnd ? noAnnotations : Substring(shared[fieldsEnd..<annotationsEnd]),
+                    fieldsJSON: Substring(shared[fieldsStart..<fieldsEnd]), titleOffset: entry.title - entry.fields.lowerBound,
+                    authorsOffset: entry.authors - entry.fields.lowerBound))
         }
     }
 
