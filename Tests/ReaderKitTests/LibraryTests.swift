@@ -70,6 +70,36 @@ import Testing
         #expect(reader.store.verify().ok)
     }
 
+    @Test func aRequestCancelledWhileQueuedIsNeverAsked() async throws {
+        let server = try await LoopbackServer { request in
+            request.uri.hasPrefix("/stall") ? .stall : .serve(["/page.html": Array("<p>hi</p>".utf8)], request: request)
+        }
+        defer { Task { await server.stop() } }
+        let reader = Reader(configuration: Configuration(
+            storeRoot: try temporaryFolder("library"), settings: Settings([:]), jobs: 1))
+        let stalled = server.baseURL + "/stall.html"
+        let queued = server.baseURL + "/page.html"
+        let operation = reader.fetch([.url(stalled), .url(queued)])
+        var outcome: [String: String] = [:]
+        for await event in operation.events {
+            switch event {
+            case .queued(let key) where key == queued:
+                // One slot: the page waits behind the stalled request until both are cancelled.
+                await operation.cancel(key: queued)
+                Task {
+                    try await Task.sleep(nanoseconds: 300_000_000)
+                    await operation.cancel(key: stalled)
+                }
+            case .finished(let key, _): outcome[key] = "finished"
+            case .cancelled(let key): outcome[key] = "cancelled"
+            case .failed(let key, let error): outcome[key] = "failed: \(error)"
+            default: break
+            }
+        }
+        #expect(outcome == [stalled: "cancelled", queued: "cancelled"])
+        #expect(server.requests.map(\.uri) == ["/stall.html"])
+    }
+
     @Test func offlineNeverConnectsAndSaysWhatWouldFetch() async throws {
         let server = try await LoopbackServer { _ in .status(500) }
         defer { Task { await server.stop() } }

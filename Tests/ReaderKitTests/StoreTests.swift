@@ -37,7 +37,13 @@ import Testing
         let onDisk = try #require(try FileSystem.read(path))
         #expect(onDisk.count < raw.count / 2)
         #expect(try Zlib.decompress(onDisk, limit: 1 << 30) == raw)
-        #expect(onDisk.prefix(1) == [0x78])
+        // Raw bytes at level 6 (zlib's header says "default"), the document at level 2 ("fast"):
+        // the raw bytes are what only the network gives again.
+        #expect(onDisk.prefix(2) == [0x78, 0x9C])
+        let documentHex = entry.document.hex
+        let documentOnDisk = try #require(
+            try FileSystem.read("\(store.root)/objects/\(documentHex.prefix(2))/\(documentHex.dropFirst(2))"))
+        #expect(documentOnDisk.prefix(2) == [0x78, 0x5E])
         // catalog.json is plain JSON naming the blobs once the journal is folded into it,
         // as every `reader` command that stores something does before it exits.
         try store.compactCatalog()

@@ -1,6 +1,10 @@
 import Foundation
 
 /// A running fetch of several requests: its progress events and per-request cancellation.
+///
+/// A request's task is made only when one of the `--jobs` slots is free, and forgotten when it
+/// ends: a task keeps its stack slabs until it is released, so tasks made up front for a
+/// mirror of 9,000 RFCs would hold memory in proportion to the request count.
 public final class FetchOperation: Sendable {
     /// Every request's events: queued, in progress, then finished, failed or cancelled.
     public let events: AsyncStream<ProgressEvent>
@@ -8,15 +12,30 @@ public final class FetchOperation: Sendable {
     private let task: Task<[String: Result<FetchResult, ReaderError>], Never>
 
     actor State {
-        var tasks: [String: Task<Void, Never>] = [:]
-        var outcomes: [String: Result<FetchResult, ReaderError>] = [:]
-        func add(_ key: String, _ task: Task<Void, Never>) { tasks[key] = task }
-        func record(_ key: String, _ outcome: Result<FetchResult, ReaderError>) { outcomes[key] = outcome }
-        func cancel(_ key: String) { tasks[key]?.cancel() }
-        func cancelAll() { tasks.values.forEach { $0.cancel() } }
-        func waitAll() async -> [String: Result<FetchResult, ReaderError>] {
-            for task in tasks.values { await task.value }
-            return outcomes
+        private var running: [String: Task<Void, Never>] = [:]
+        private var cancelled: Set<String> = []
+        private var allCancelled = false
+        private(set) var outcomes: [String: Result<FetchResult, ReaderError>] = [:]
+
+        func start(_ key: String, _ task: Task<Void, Never>) {
+            // A request that ended before it was registered has nothing left to cancel; one
+            // cancelled while its task was being made is cancelled now.
+            guard outcomes[key] == nil else { return }
+            running[key] = task
+            if allCancelled || cancelled.contains(key) { task.cancel() }
+        }
+        func finish(_ key: String, _ outcome: Result<FetchResult, ReaderError>) {
+            outcomes[key] = outcome
+            running[key] = nil
+        }
+        func cancel(_ key: String) {
+            cancelled.insert(key)
+            running[key]?.cancel()
+        }
+        func isCancelled(_ key: String) -> Bool { cancelled.contains(key) }
+        func cancelAll() {
+            allCancelled = true
+            running.values.forEach { $0.cancel() }
         }
     }
 
@@ -27,45 +46,59 @@ public final class FetchOperation: Sendable {
         self.state = state
         task = Task {
             let fetcher = Fetcher(limits: reader.configuration.limits)
-            let limiter = Limiter(limit: reader.configuration.jobs)
+            let slots = Slots(count: reader.configuration.jobs)
             var seen = Set<Request>()
+            var queue: [(key: String, request: Request)] = []
             for request in requests where seen.insert(request).inserted {
                 let key = (try? reader.key(of: request)) ?? request.description
+                queue.append((key, request))
                 continuation.yield(.queued(key: key))
-                if Task.isCancelled {
-                    await state.record(key, .failure(.cancelled))
+            }
+            for (key, request) in queue {
+                await slots.acquire()
+                let dropped = await state.isCancelled(key)
+                if Task.isCancelled || dropped {
+                    await slots.release()
+                    await state.finish(key, .failure(.cancelled))
                     continuation.yield(.cancelled(key: key))
                     continue
                 }
                 let job = FetchJob(reader: reader, request: request, fetcher: fetcher)
-                await state.add(key, Task {
-                    let outcome: Result<FetchResult, ReaderError>
-                    do {
-                        let result = try await limiter.run {
-                            try await job.run { bytes, total in continuation.yield(.inProgress(key: key, bytes: bytes, total: total)) }
-                        }
-                        outcome = .success(result)
-                        continuation.yield(.finished(key: key, result: result))
-                    } catch let error as ReaderError where error != .cancelled && !Task.isCancelled {
-                        outcome = .failure(error)
-                        continuation.yield(.failed(key: key, error: error))
-                    } catch {
-                        outcome = .failure(.cancelled)
-                        continuation.yield(.cancelled(key: key))
-                    }
-                    await state.record(key, outcome)
+                await state.start(key, Task {
+                    let outcome = await Self.run(job, key: key, continuation)
+                    await state.finish(key, outcome)
+                    await slots.release()
                 })
             }
-            let outcomes = await state.waitAll()
+            await slots.drain()
             await fetcher.shutdown()
             // What is stored is already safe in the journal; a failure here only delays folding it.
             try? reader.store.compactCatalog()
             continuation.finish()
-            return outcomes
+            return await state.outcomes
         }
     }
 
-    /// Cancels one request; the others go on.
+    private static func run(
+        _ job: FetchJob, key: String, _ continuation: AsyncStream<ProgressEvent>.Continuation
+    ) async -> Result<FetchResult, ReaderError> {
+        do {
+            try Task.checkCancellation()
+            let result = try await job.run { bytes, total in
+                continuation.yield(.inProgress(key: key, bytes: bytes, total: total))
+            }
+            continuation.yield(.finished(key: key, result: result))
+            return .success(result)
+        } catch let error as ReaderError where error != .cancelled && !Task.isCancelled {
+            continuation.yield(.failed(key: key, error: error))
+            return .failure(error)
+        } catch {
+            continuation.yield(.cancelled(key: key))
+            return .failure(.cancelled)
+        }
+    }
+
+    /// Cancels one request, running or still queued; the others go on.
     public func cancel(key: String) async { await state.cancel(key) }
 
     /// Cancels every request. What was stored stays stored; nothing half-written is visible.

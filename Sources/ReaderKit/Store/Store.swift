@@ -38,7 +38,7 @@ public struct Store: Sendable {
         let encoded = try DocumentCodec.encode(document)
         return try withWritersLock {
             let rawBlob = try blobs.put(raw)
-            let documentBlob = try blobs.put(encoded)
+            let documentBlob = try blobs.put(encoded, compression: .derived)
             // Derived data: without its table, the entry lookup reads the document instead.
             if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob.id) }
             let entry = makeEntry(rawBlob.id, documentBlob.id)

@@ -6,7 +6,7 @@ enum Zlib {
         var description: String
     }
 
-    /// Compresses `bytes` at level 6, the level `gzip` uses by default.
+    /// Compresses `bytes` at `level` (6 is what `gzip` uses by default).
     static func compress(_ bytes: [UInt8], level: Int32 = 6) throws -> [UInt8] {
         var destinationLength = compressBound(uLong(bytes.count))
         var destination = [UInt8](repeating: 0, count: Int(destinationLength))

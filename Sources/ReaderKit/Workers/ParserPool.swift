@@ -46,30 +46,3 @@ public actor ParserPool {
         }
     }
 }
-
-/// At most `limit` holders at once: bounds parallel fetches to `--jobs`.
-actor Limiter {
-    private var available: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(limit: Int) { available = max(1, limit) }
-
-    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
-        await acquire()
-        defer { release() }
-        try Task.checkCancellation()
-        return try await body()
-    }
-
-    private func acquire() async {
-        if available > 0 {
-            available -= 1
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    private func release() {
-        if waiting.isEmpty { available += 1 } else { waiting.removeFirst().resume() }
-    }
-}
