@@ -237,7 +237,7 @@ struct JSONBytes {
         // Kept as the JSON text it is stored as: no dictionary is built.
         string(entry.annotationsText)
         key("authors")
-        strings(entry.authors)
+        authors(entry)
         if let date = entry.date { key("date"); string(date) }
         key("fields")
         string(entry.fieldsText)
@@ -247,7 +247,25 @@ struct JSONBytes {
         strings(entry.notices)
         if let status = entry.status { key("status"); string(status) }
         key("title")
-        string(entry.title)
+        if !entry.names.withPlainTitle(in: entry.fieldsText, { string(utf8: $0) }) { string(entry.title) }
         raw("}")
+    }
+
+    /// An entry's authors, from its fields' text when they are held there: no Strings made.
+    private mutating func authors(_ entry: Entry) {
+        let start = bytes.count
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        let written = entry.names.withPlainAuthors(in: entry.fieldsText) { utf8 in
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            string(utf8: utf8)
+        }
+        if written {
+            bytes.append(UInt8(ascii: "]"))
+        } else {
+            bytes.removeSubrange(start...)
+            strings(entry.authors)
+        }
     }
 }

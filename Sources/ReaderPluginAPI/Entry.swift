@@ -21,7 +21,7 @@ public struct Entry: Sendable, Hashable, Codable {
     /// which writes them without making Strings of them.
     private(set) var annotationsText: Substring
     private(set) var fieldsText: Substring
-    private var names: EntryNames
+    private(set) var names: EntryNames
 
     public var title: String {
         get { names.title(in: fieldsText) }

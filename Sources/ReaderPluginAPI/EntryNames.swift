@@ -33,14 +33,36 @@ enum EntryNames: Sendable {
         }
     }
 
+    /// Calls `body` with the UTF-8 of the title as written in the fields, when it is held there
+    /// and needs no decoding (nearly always): ``Document/jsonBytes()`` writes it from there
+    /// without making a String. False, without a call, when not.
+    func withPlainTitle(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard case .inFields(let offset, _) = self else { return false }
+        return Self.read(fields) { bytes in
+            var reader = JSONMemberReader(bytes: bytes, index: offset)
+            return reader.isValue(of: "title", opening: UInt8(ascii: "\"")) && reader.forEachPlain(array: false, body)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of each author, as ``withPlainTitle(in:_:)`` does. False
+    /// when not all can be: `body` may have been called for the first ones then.
+    func withPlainAuthors(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard case .inFields(_, let offset) = self else { return false }
+        return Self.read(fields) { bytes in
+            var reader = JSONMemberReader(bytes: bytes, index: offset)
+            return reader.isValue(of: "authors", opening: UInt8(ascii: "[")) && reader.forEachPlain(array: true, body)
+        }
+    }
+
     /// The members of the fields, for offsets that were not where the module said.
     private static func lookUp(_ fields: Substring) -> [String: JSONValue] {
         JSONValue(jsonText: String(fields))?.objectValue ?? [:]
     }
 
-    private static func read<T>(_ fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> T?) -> T? {
-        if let value = fields.utf8.withContiguousStorageIfAvailable(body) { return value }
-        return Array(fields.utf8).withUnsafeBufferPointer(body)
+    private static func read<T>(_ fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        // Contiguous already (a part of a native String): no copy.
+        var fields = fields
+        return fields.withUTF8(body)
     }
 
     /// The string elements of an array.
@@ -71,38 +93,51 @@ private struct JSONMemberReader {
 
     /// The string starting at `index`, or nil when there is none.
     mutating func string() -> String? {
-        plainString() ?? parsed()?.stringValue
+        let start = index
+        var plain: String?
+        if forEachPlain(array: false, { plain = String(decoding: $0, as: UTF8.self) }) { return plain }
+        index = start
+        return parsed()?.stringValue
     }
 
     /// The string elements of the array starting at `index`.
     mutating func strings() -> [String]? {
         let start = index
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
-        index += 1
         var elements: [String] = []
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return elements }
-        while let element = plainString(), index < bytes.count {
-            elements.append(element)
-            if bytes[index] == UInt8(ascii: "]") { return elements }
-            guard bytes[index] == UInt8(ascii: ",") else { break }
-            index += 1
-        }
+        if forEachPlain(array: true, { elements.append(String(decoding: $0, as: UTF8.self)) }) { return elements }
         // Written another way (blanks, escapes, other values): the general parser.
         index = start
         return EntryNames.strings(parsed())
     }
 
+    /// Calls `body` with the bytes of the string at `index` or, for an `array`, of each string
+    /// of the array there, while each is plain: in quotes, without escapes, as a module writes
+    /// nearly every title and name. False at the first value that is not.
+    mutating func forEachPlain(array: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard array else { return plainString(body) }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
+        index += 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return true }
+        while plainString(body), index < bytes.count {
+            if bytes[index] == UInt8(ascii: "]") { return true }
+            guard bytes[index] == UInt8(ascii: ","), index + 1 < bytes.count else { return false }
+            index += 1
+        }
+        return false
+    }
+
     /// The string starting at `index` when it has no escapes; then `index` is moved past it.
-    private mutating func plainString() -> String? {
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+    private mutating func plainString(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
         var end = index + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
-            if bytes[end] == UInt8(ascii: "\\") { return nil }
+            if bytes[end] == UInt8(ascii: "\\") { return false }
             end += 1
         }
-        guard end < bytes.count else { return nil }
-        defer { index = end + 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index + 1..<end]), as: UTF8.self)
+        guard end < bytes.count else { return false }
+        body(UnsafeBufferPointer(rebasing: bytes[index + 1..<end]))
+        index = end + 1
+        return true
     }
 
     private func parsed() -> JSONValue? {
