@@ -44,7 +44,7 @@ struct EntryMaker {
         writer.raw(#","updatedBy":"#)
         writer.numbers(record.updatedBy.rfcs)
         writer.raw("}")
-        // Numbers only: ASCII, as the entry's run of text is said to be or not by its fields.
+        // Numbers only, so ASCII: whether the entry's text is ASCII is told by its fields alone.
         writer.finishAppending()
     }
 

@@ -253,6 +253,7 @@ struct JSONBytes {
 
     /// An entry's authors, from its fields' text when they are held there: no Strings made.
     private mutating func authors(_ entry: Entry) {
+        guard case .inFields = entry.names else { return strings(entry.authors) }
         let start = bytes.count
         bytes.append(UInt8(ascii: "["))
         var first = true

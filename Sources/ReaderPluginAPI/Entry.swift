@@ -3,7 +3,9 @@
 /// The open-ended keys (`annotations`, `fields`) are held as their JSON text, the form a stored
 /// document keeps them in: an index has thousands of entries, and building (or decoding) a
 /// dictionary of untyped values for each costs more than reading the whole index. The
-/// dictionaries are made from the text when asked for.
+/// dictionaries are made from the text when asked for. For the same reason an index module
+/// may have the title and authors read from its fields' text, which its entries may share
+/// (``init(id:date:status:notices:annotationsJSON:fieldsJSON:titleOffset:authorsOffset:)``).
 public struct Entry: Sendable, Hashable, Codable {
     /// Unique within its document (`793`); what `reader open` and ``EntryReference`` name.
     public var id: String
