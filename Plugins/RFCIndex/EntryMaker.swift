@@ -5,53 +5,59 @@ import ReaderPluginAPI
 /// largest single cost of reading the index.
 struct EntryMaker {
     let encoding: TextEncoding
-    /// Where each text is written before it becomes a String.
+    /// Where the notices are written before they become Strings.
     private let buffer = ByteBuffer(capacity: 4096)
-    /// The JSON of the format lists ("TXT, HTML" is `["TXT","HTML"]`), of which the index has
-    /// a dozen: written once each.
-    private var formatLists: [(list: [UInt8], json: [UInt8])] = []
-    private let formatBuffer = ByteBuffer(capacity: 256)
-    /// The annotations of the many RFCs that nothing obsoletes or updates, shared.
-    private let noAnnotations = #"{"obsoletedBy":[],"updatedBy":[]}"#
+    private var batch: EntryBatch
+    private var formatLists = FormatLists()
 
     init(encoding: TextEncoding) {
         self.encoding = encoding
+        batch = EntryBatch(encoding: encoding)
     }
 
-    /// The entry `reader list`, `search` and the RFC banner read; `text` is what the record's
-    /// ranges point into. The record's title and authors move into the entry.
-    mutating func entry(_ record: inout IndexRecord, _ text: ByteText) -> Entry {
-        let related = !record.obsoletedBy.rfcs.isEmpty || !record.updatedBy.rfcs.isEmpty
-        let annotationsJSON = related ? annotations(record) : noAnnotations
-        let fieldsJSON = fields(record, text)
-        var title = ""
-        var authors: [String] = []
-        swap(&title, &record.title)
-        swap(&authors, &record.authors)
-        return Entry(
-            id: Self.decimal(record.number), title: title, authors: authors, date: record.isoDate,
-            status: record.status, notices: notices(record, text), annotationsJSON: annotationsJSON,
-            fieldsJSON: fieldsJSON)
+    /// Adds the entry `reader list`, `search` and the RFC banner read to `entries`, perhaps
+    /// later: ``flush(into:)`` adds those still waiting. `text` is what the record's ranges
+    /// point into.
+    mutating func add(_ record: IndexRecord, _ text: ByteText, to entries: inout [Entry]) {
+        let start = batch.text.count
+        let fields = fields(record, text)
+        let fieldsEnd = batch.text.count
+        if !record.obsoletedBy.rfcs.isEmpty || !record.updatedBy.rfcs.isEmpty { annotations(record) }
+        let notices = notices(record, text)
+        let entry = EntryBatch.Waiting(
+            number: record.number, date: record.date, status: record.status.map { batch.status(text, $0) },
+            notices: notices.isEmpty ? nil : batch.keep(notices: notices), fields: start..<fieldsEnd,
+            annotationsEnd: batch.text.count, isASCII: fields.isASCII, title: fields.title, authors: fields.authors)
+        batch.add(entry, to: &entries)
     }
 
-    /// `obsoletedBy` and `updatedBy` for the JSON of the RFC itself.
-    private func annotations(_ record: IndexRecord) -> String {
-        var writer = JSONWriter(into: buffer, encoding: encoding)
+    /// Adds the entries still waiting.
+    mutating func flush(into entries: inout [Entry]) {
+        batch.flush(into: &entries)
+    }
+
+    /// `obsoletedBy` and `updatedBy` for the JSON of the RFC itself, after the batch's text.
+    private func annotations(_ record: IndexRecord) {
+        var writer = JSONWriter(appendingTo: batch.text, encoding: encoding)
         writer.raw(#"{"obsoletedBy":"#)
         writer.numbers(record.obsoletedBy.rfcs)
         writer.raw(#","updatedBy":"#)
         writer.numbers(record.updatedBy.rfcs)
         writer.raw("}")
-        return writer.finish()
+        // Numbers only, so ASCII: whether the entry's text is ASCII is told by its fields alone.
+        writer.finishAppending()
     }
 
-    /// The contract's JSON object for `reader list --json`, and what the index has besides.
+    /// The contract's JSON object for `reader list --json`, and what the index has besides,
+    /// after the batch's text; where the values of title and authors start in it, and whether
+    /// it is all ASCII.
     /// The keys are in sorted order, as `JSONValue.jsonText` writes them.
-    private mutating func fields(_ record: IndexRecord, _ text: ByteText) -> String {
-        var writer = JSONWriter(into: buffer, encoding: encoding)
+    private mutating func fields(_ record: IndexRecord, _ text: ByteText) -> (title: Int, authors: Int, isASCII: Bool) {
+        var writer = JSONWriter(appendingTo: batch.text, encoding: encoding)
         writer.raw(#"{"also":"#)
         writer.listItems(text, record.also)
         writer.raw(#","authors":"#)
+        let authors = writer.offset
         writer.strings(text, record.authorRanges)
         writer.raw(#","date":"#)
         if let date = record.date { writer.date(date) } else { writer.null() }
@@ -59,16 +65,7 @@ struct EntryMaker {
         if let doi = record.doi { writer.string(text, doi) } else { writer.null() }
         writer.raw(#","formats":"#)
         if record.formats.count == 1 {
-            let list = record.formats[0]
-            if let known = formatLists.firstIndex(where: { text.equals(list, $0.list) }) {
-                formatLists[known].json.withUnsafeBufferPointer { writer.raw($0) }
-            } else {
-                var listWriter = JSONWriter(into: formatBuffer, encoding: encoding)
-                listWriter.listItems(text, list)
-                let json = listWriter.finishBytes()
-                json.withUnsafeBufferPointer { writer.raw($0) }
-                if formatLists.count < RepeatedValues.limit { formatLists.append((Array(text.text[list]), json)) }
-            }
+            formatLists.write(record.formats[0], text, to: &writer)
         } else {
             writer.listItems(text, record.formats)
         }
@@ -83,13 +80,15 @@ struct EntryMaker {
             writer.strings(text, record.otherGroups)
         }
         writer.raw(#","status":"#)
-        if let status = record.statusRange { writer.string(text, status) } else { writer.null() }
+        if let status = record.status { writer.string(text, status) } else { writer.null() }
         writer.raw(#","title":"#)
+        let title = writer.offset
         writer.string(text, record.titleRange)
         writer.relation(#","updatedBy":"#, #","updatedByOther":"#, record.updatedBy, text)
         writer.relation(#","updates":"#, #","updatesOther":"#, record.updates, text)
         writer.raw("}")
-        return writer.finish()
+        writer.finishAppending()
+        return (title, authors, writer.isASCII)
     }
 
     /// The banner over the RFC: "Obsoleted by RFC 9293", "Updated by RFC 1122, RFC 3168".
@@ -122,17 +121,6 @@ struct EntryMaker {
             separator = true
         }
         return writer.finish()
-    }
-
-    /// `String(number)`, without the general integer formatting. An RFC number has at most
-    /// nine digits (``ByteText/number(_:)``): a small String, made without a heap allocation
-    /// when asked for no more than 15 bytes.
-    private static func decimal(_ number: Int) -> String {
-        guard number >= 0, number < 1_000_000_000 else { return String(number) }
-        return String(unsafeUninitializedCapacity: 15) { buffer in
-            guard let start = buffer.baseAddress else { return 0 }
-            return JSONWriter.write(number, at: start)
-        }
     }
 }
 

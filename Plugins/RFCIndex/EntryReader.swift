@@ -1,18 +1,7 @@
-/// Reads entries into an ``IndexRecord``, keeping what can be reused from one entry to the next:
-/// scratch space, and the Strings of values that repeat ("PROPOSED STANDARD").
+/// Reads entries into an ``IndexRecord``, keeping scratch space from one entry to the next.
 struct EntryReader {
-    let encoding: TextEncoding
     private let groups = ScratchList<Range<Int>>()
     private let items = ScratchList<Range<Int>>()
-    private var repeated = RepeatedValues()
-    /// The ISO text of each month of the index's years, made once: most entries have no day.
-    private var months: [String?] = []
-    private static let firstYear = 1960
-    private static let years = 140
-
-    init(encoding: TextEncoding) {
-        self.encoding = encoding
-    }
 
     /// Reads one entry (its lines joined by single spaces, starting with the number) into
     /// `record`, whose ranges then point into `text`. False when the number has more digits
@@ -37,16 +26,6 @@ struct EntryReader {
         for index in groups.indices.reversed() { read(group: groups[index], text, into: &record) }
         readHead(text.trimmed(index..<end), text, into: &record)
         return true
-    }
-
-    private mutating func isoText(_ date: IndexDates.Parts) -> String {
-        guard date.day == nil, date.year >= Self.firstYear, date.year < Self.firstYear + Self.years else { return date.iso }
-        let slot = (date.year - Self.firstYear) * 12 + date.month - 1
-        if months.isEmpty { months = Array(repeating: nil, count: Self.years * 12) }
-        if let known = months[slot] { return known }
-        let text = date.iso
-        months[slot] = text
-        return text
     }
 
     private static func openingBracket(_ text: ByteText, closing: Int, after start: Int) -> Int? {
@@ -79,26 +58,19 @@ struct EntryReader {
         var rest = withoutPeriod
         if let date = IndexDates.trailing(in: text, rest) {
             record.date = date.date
-            record.isoDate = isoText(date.date)
             rest = text.trimmed(rest.lowerBound..<date.start)
             if text.endsWithPeriod(rest) { rest = rest.lowerBound..<rest.upperBound - 1 }
         } else {
             record.problems.append("no date")
         }
         if let byline = Byline.split(text, rest, items: items) {
-            record.title = encoding.string(text.text, byline.title)
             record.titleRange = byline.title
-            record.authors.reserveCapacity(byline.authors.count)
-            for index in byline.authors {
-                record.authors.append(encoding.string(text.text, items[index]))
-                record.authorRanges.append(items[index])
-            }
+            for index in byline.authors { record.authorRanges.append(items[index]) }
         } else {
-            record.title = encoding.string(text.text, rest)
             record.titleRange = rest
             if !rest.isEmpty { record.problems.append("no authors") }
         }
-        if record.title.isEmpty { record.problems.append("no title") }
+        if record.titleRange.isEmpty { record.problems.append("no title") }
     }
 
     private mutating func read(group: Range<Int>, _ text: ByteText, into record: inout IndexRecord) {
@@ -127,8 +99,7 @@ struct EntryReader {
             if let value = after(Keyword.also) { return record.also.append(value) }
         case UInt8(ascii: "S"):
             if let value = after(Keyword.status) {
-                record.status = repeated.string(text, value, encoding)
-                record.statusRange = value
+                record.status = value
                 return
             }
         case UInt8(ascii: "D"):

@@ -114,6 +114,23 @@ enum IndexDates {
     }
 }
 
+/// The ISO text of each month of the index's years, made once: most entries have no day.
+struct ISODateTexts {
+    private var months: [String?] = []
+    private static let firstYear = 1960
+    private static let years = 140
+
+    mutating func text(_ date: IndexDates.Parts) -> String {
+        guard date.day == nil, date.year >= Self.firstYear, date.year < Self.firstYear + Self.years else { return date.iso }
+        let slot = (date.year - Self.firstYear) * 12 + date.month - 1
+        if months.isEmpty { months = Array(repeating: nil, count: Self.years * 12) }
+        if let known = months[slot] { return known }
+        let text = date.iso
+        months[slot] = text
+        return text
+    }
+}
+
 extension ByteText {
     /// Where `word` first occurs within `range`.
     func first(_ word: StaticString, in range: Range<Int>) -> Int? {

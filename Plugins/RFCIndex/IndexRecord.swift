@@ -2,23 +2,16 @@
 /// every entry of a parse, so its lists keep their storage from one entry to the next.
 ///
 /// The entry's JSON is written from ranges of the entry's bytes, not from Strings: what only
-/// the JSON needs (DOI, formats, relations, "Also") gets no String or array at all, and the
-/// Strings the entry has besides (title, authors, status) are not read a second time.
+/// the JSON needs (DOI, formats, relations, "Also"; title and authors, which the entry reads
+/// from its fields) gets no String or array at all.
 struct IndexRecord {
     var number = 0
     var notIssued = false
-    var title = ""
-    /// What ``title`` was made of.
+    /// The title and each author: the entry reads them from its fields, written from these.
     var titleRange = 0..<0
-    /// Given to the entry as it is, so made afresh for each entry.
-    var authors: [String] = []
-    /// What each of ``authors`` was made of.
     let authorRanges = ScratchList<Range<Int>>()
     var date: IndexDates.Parts?
-    var isoDate: String?
-    var status: String?
-    /// What ``status`` was made of.
-    var statusRange: Range<Int>?
+    var status: Range<Int>?
     var doi: Range<Int>?
     /// The values of the "(Format: TXT, HTML)" groups, each a comma-separated list.
     let formats = ScratchList<Range<Int>>()
@@ -37,14 +30,10 @@ struct IndexRecord {
     mutating func reset(number: Int) {
         self.number = number
         notIssued = false
-        title = ""
         titleRange = 0..<0
-        authors = []
         authorRanges.removeAll()
         date = nil
-        isoDate = nil
         status = nil
-        statusRange = nil
         doi = nil
         formats.removeAll()
         also.removeAll()

@@ -10,25 +10,35 @@ struct JSONWriter {
     private let buffer: ByteBuffer
     private var next: UnsafeMutablePointer<UInt8>
     private var end: UnsafeMutablePointer<UInt8>
+    /// Whether all written is ASCII, as nearly all of the index is: such text becomes a String
+    /// without UTF-8 validation (``ByteBuffer/string(_:ascii:)``).
+    private(set) var isASCII = true
 
     /// Starts a new text in `buffer`, in place of what it held.
     init(into buffer: ByteBuffer, encoding: TextEncoding) {
+        buffer.removeAll()
+        self.init(appendingTo: buffer, encoding: encoding)
+    }
+
+    /// Writes after what `buffer` holds.
+    init(appendingTo buffer: ByteBuffer, encoding: TextEncoding) {
         self.encoding = encoding
         self.buffer = buffer
-        buffer.removeAll()
         (next, end) = buffer.room(atLeast: 1024)
     }
+
+    /// Where the next byte goes, counted from the start of the buffer.
+    var offset: Int { buffer.offset(of: next) }
 
     /// The text written.
     func finish() -> String {
         buffer.written(upTo: next)
-        return buffer.string
+        return buffer.string(0..<buffer.count, ascii: isASCII)
     }
 
-    /// The bytes written.
-    func finishBytes() -> [UInt8] {
+    /// Counts the bytes written into the buffer, for a writer that appended to it.
+    func finishAppending() {
         buffer.written(upTo: next)
-        return Array(buffer.bytes)
     }
 
     @inline(__always) private mutating func reserve(_ count: Int) {
@@ -98,8 +108,9 @@ struct JSONWriter {
         next += 1
     }
 
-    /// Bytes written before, as they are.
-    mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Bytes written before, as they are; `ascii` when they are known to be.
+    mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>, ascii: Bool = false) {
+        isASCII = isASCII && ascii
         reserve(bytes.count)
         if let base = bytes.baseAddress { next.update(from: base, count: bytes.count) }
         next += bytes.count
@@ -146,12 +157,16 @@ struct JSONWriter {
     /// UTF-8 that may be invalid, and Latin-1, become text through a String as everywhere. Out
     /// of line, so that the common path above stays small enough to be inlined.
     @inline(never) private mutating func decodedString(_ text: ByteText, _ range: Range<Int>) {
+        isASCII = false
         var value = encoding.string(text.text, range)
         value.withUTF8 { _ = quote($0, asciiOnly: false) }
     }
 
     /// The text of `range`, decoded, without quotes or escapes: for a notice.
     mutating func plain(_ text: ByteText, _ range: Range<Int>) {
+        let bytes = UnsafeBufferPointer(rebasing: text.text[range])
+        guard bytes.contains(where: { $0 >= 0x80 }) else { return raw(bytes, ascii: true) }
+        isASCII = false
         var value = encoding.string(text.text, range)
         value.withUTF8 { utf8 in
             reserve(utf8.count)

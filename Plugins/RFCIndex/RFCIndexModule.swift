@@ -45,7 +45,7 @@ public struct RFCIndexModule: ParserModule {
             notes.append("\(reading.problems.count - Self.noteLimit) more notes like these are left out")
         }
         let created = IndexDates.created(in: ByteText(text: bytes), before: headerEnd ?? bytes.count)
-        return (reading.entries, notes, created)
+        return (reading.finish(), notes, created)
     }
 
     public func recognize(_ sample: Sample) -> Int {
@@ -83,7 +83,7 @@ private struct IndexReading {
     init(encoding: TextEncoding, expected: Int) {
         entries.reserveCapacity(expected)
         numbers = NumberSet()
-        reader = EntryReader(encoding: encoding)
+        reader = EntryReader()
         maker = EntryMaker(encoding: encoding)
     }
 
@@ -98,7 +98,13 @@ private struct IndexReading {
         }
         for problem in record.problems { problems.append("line \(line): RFC \(record.number): \(problem)") }
         wellFormed = wellFormed || record.notIssued || record.date != nil
-        entries.append(maker.entry(&record, text))
+        maker.add(record, text, to: &entries)
+    }
+
+    /// The entries, once the input is read.
+    mutating func finish() -> [Entry] {
+        maker.flush(into: &entries)
+        return entries
     }
 }
 

@@ -23,6 +23,8 @@ public struct ReaderCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+        // Before the work starts, so that no Ctrl-C goes unnoticed (see `Interrupt`).
+        let interrupt = Interrupt.install()
         let work = Task {
             if var async = command as? any AsyncParsableCommand {
                 try await async.run()
@@ -31,9 +33,8 @@ public struct ReaderCommand: AsyncParsableCommand {
                 try sync.run()
             }
         }
-        let interrupt = Interrupt.onSignal { work.cancel() }
+        interrupt?.onInterrupt { work.cancel() }
         let result = await work.result
-        withExtendedLifetime(interrupt) {}
         switch result {
         case .success:
             Foundation.exit(0)

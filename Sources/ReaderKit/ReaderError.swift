@@ -11,6 +11,9 @@ public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
     case parse(ParseError)
     /// The store is damaged: a blob or the catalog does not read back as written.
     case damaged(what: String, reason: String)
+    /// The catalog may lack entries (`catalog.partial`): `gc` will not remove the `unnamed`
+    /// blobs it does not name, which may be their data.
+    case incompleteCatalog(reason: String, unnamed: Int)
     /// The command line or a request cannot be understood.
     case usage(String)
     /// The store could not be written (permissions, disk full).
@@ -24,7 +27,7 @@ public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notStored: 3
         case .network: 4
         case .parse: 5
-        case .damaged: 6
+        case .damaged, .incompleteCatalog: 6
         case .usage: 64
         case .storage: 73
         case .cancelled: 130
@@ -41,6 +44,10 @@ public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot parse: \(error)"
         case .damaged(let what, let reason):
             "the store is damaged: \(what): \(reason); run 'reader cache verify' and fetch it again to repair"
+        case .incompleteCatalog(let reason, let unnamed):
+            "the catalog may lack entries: \(reason); gc removes nothing while \(unnamed) "
+                + "\(unnamed == 1 ? "blob" : "blobs") it does not name may be their data: run 'reader cache recover' to list "
+                + "them and fetch back what you need, then 'reader cache recover --accept-loss' lets gc remove the rest"
         case .usage(let message):
             message
         case .storage(let message):

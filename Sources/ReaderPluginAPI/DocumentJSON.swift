@@ -15,7 +15,8 @@ extension Document {
 extension Entry {
     /// The entry's JSON, as ``Entry``'s `Codable` conformance reads it back.
     public func jsonBytes() -> [UInt8] {
-        var writer = JSONBytes()
+        // An entry is a few hundred bytes; the RFC index writes 9,816 of them one by one.
+        var writer = JSONBytes(capacity: 512)
         writer.entry(self)
         return writer.bytes
     }
@@ -24,37 +25,44 @@ extension Entry {
 struct JSONBytes {
     var bytes: [UInt8] = []
 
-    init() { bytes.reserveCapacity(1 << 16) }
+    init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                switch byte {
-                case UInt8(ascii: "\""): raw("\\\"")
-                case UInt8(ascii: "\\"): raw("\\\\")
-                case 0x0A: raw("\\n")
-                case 0x0D: raw("\\r")
-                case 0x09: raw("\\t")
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    raw("\\u00")
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0x0F)])
-                }
-                start = index + 1
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    mutating func string(_ text: Substring) {
+        var text = text
+        text.withUTF8 { string(utf8: $0) }
+    }
+
+    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var start = 0
+        for index in 0..<utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            switch byte {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            default:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                raw("\\u00")
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+            start = index + 1
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
         bytes.append(UInt8(ascii: "\""))
     }
 
@@ -228,19 +236,38 @@ struct JSONBytes {
         raw("{")
         key("annotations", first: true)
         // Kept as the JSON text it is stored as: no dictionary is built.
-        string(entry.annotationsJSON)
+        string(entry.annotationsText)
         key("authors")
-        strings(entry.authors)
+        authors(entry)
         if let date = entry.date { key("date"); string(date) }
         key("fields")
-        string(entry.fieldsJSON)
+        string(entry.fieldsText)
         key("id")
         string(entry.id)
         key("notices")
         strings(entry.notices)
         if let status = entry.status { key("status"); string(status) }
         key("title")
-        string(entry.title)
+        if !entry.names.withPlainTitle(in: entry.fieldsText, { string(utf8: $0) }) { string(entry.title) }
         raw("}")
+    }
+
+    /// An entry's authors, from its fields' text when they are held there: no Strings made.
+    private mutating func authors(_ entry: Entry) {
+        guard case .inFields = entry.names else { return strings(entry.authors) }
+        let start = bytes.count
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        let written = entry.names.withPlainAuthors(in: entry.fieldsText) { utf8 in
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            string(utf8: utf8)
+        }
+        if written {
+            bytes.append(UInt8(ascii: "]"))
+        } else {
+            bytes.removeSubrange(start...)
+            strings(entry.authors)
+        }
     }
 }

@@ -3,40 +3,57 @@
 /// The open-ended keys (`annotations`, `fields`) are held as their JSON text, the form a stored
 /// document keeps them in: an index has thousands of entries, and building (or decoding) a
 /// dictionary of untyped values for each costs more than reading the whole index. The
-/// dictionaries are made from the text when asked for.
+/// dictionaries are made from the text when asked for. For the same reason an index module
+/// may have the title and authors read from its fields' text, which its entries may share
+/// (``init(id:date:status:notices:annotationsJSON:fieldsJSON:titleOffset:authorsOffset:)``).
 public struct Entry: Sendable, Hashable, Codable {
     /// Unique within its document (`793`); what `reader open` and ``EntryReference`` name.
     public var id: String
-    public var title: String
-    public var authors: [String]
     /// ISO 8601 (`1981-09`, `1990-04-01`).
     public var date: String?
     public var status: String?
     /// Lines shown as a banner over a document this entry describes ("Obsoleted by RFC 9293").
     public var notices: [String]
-    // The two texts are stored under names of their own: the initializers are in the
-    // extension below and hand the values to the memberwise initializer, whose labels must
-    // differ from theirs. An initializer that sets each property copies the whole entry once
-    // more before returning it (a retain and a release of each String): a tenth of the time
-    // of reading the RFC index.
-    private var annotationsText: String
-    private var fieldsText: String
+    // The stored properties are set through the memberwise initializer (the initializers are
+    // in the extension below): an initializer that sets each property copies the whole entry
+    // once more before returning it (a retain and a release of each String), a tenth of the
+    // time of reading the RFC index.
+    /// The two texts may be parts of a text that the entries of one index share: one String
+    /// for hundreds of entries rather than one each. Internal for ``Document/jsonBytes()``,
+    /// which writes them without making Strings of them.
+    private(set) var annotationsText: Substring
+    private(set) var fieldsText: Substring
+    private(set) var names: EntryNames
+
+    public var title: String {
+        get { names.title(in: fieldsText) }
+        set { names = .given(title: newValue, authors: authors) }
+    }
+
+    public var authors: [String] {
+        get { names.authors(in: fieldsText) }
+        set { names = .given(title: title, authors: newValue) }
+    }
 
     /// ``annotations`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public var annotationsJSON: String { annotationsText }
+    public var annotationsJSON: String { String(annotationsText) }
     /// ``fields`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public var fieldsJSON: String { fieldsText }
+    public var fieldsJSON: String { String(fieldsText) }
 
     /// Keys added to the JSON of a document this entry describes (`obsoletedBy`, `updatedBy`).
     public var annotations: [String: JSONValue] {
-        get { Self.members(annotationsText) }
-        set { annotationsText = JSONValue.object(newValue).jsonText }
+        get { Self.members(String(annotationsText)) }
+        set { annotationsText = Substring(JSONValue.object(newValue).jsonText) }
     }
 
     /// Every field of the entry as its JSON object (`reader list --json` prints this).
     public var fields: [String: JSONValue] {
-        get { Self.members(fieldsText) }
-        set { fieldsText = JSONValue.object(newValue).jsonText }
+        get { Self.members(String(fieldsText)) }
+        set {
+            // Title and authors read from the old fields keep their values.
+            if case .inFields = names { names = .given(title: title, authors: authors) }
+            fieldsText = Substring(JSONValue.object(newValue).jsonText)
+        }
     }
 
     private static func members(_ text: String) -> [String: JSONValue] {
@@ -65,8 +82,48 @@ extension Entry {
         notices: [String] = [], annotationsJSON: String, fieldsJSON: String
     ) {
         self.init(
-            id: id, title: title, authors: authors, date: date, status: status, notices: notices,
-            annotationsText: annotationsJSON, fieldsText: fieldsJSON)
+            id: id, date: date, status: status, notices: notices, annotationsText: Substring(annotationsJSON),
+            fieldsText: Substring(fieldsJSON), names: .given(title: title, authors: authors))
+    }
+
+    /// An entry whose title and authors are the "title" (a string) and "authors" (an array of
+    /// strings) members of its fields, for an index module that writes them there anyway: the
+    /// entry reads them from there when asked, and holds no Strings of its own for them.
+    ///
+    /// The two texts are written as for the initializer above. Each may be a part of a longer
+    /// text, such as the JSON of hundreds of entries written one after the other, which the
+    /// entries then share. `titleOffset` and `authorsOffset` are the UTF-8 offsets in
+    /// `fieldsJSON` at which the two members' values start, which the module knows as it
+    /// writes them; when a value is not there, the member is looked up.
+    public init(
+        id: String, date: String? = nil, status: String? = nil, notices: [String] = [], annotationsJSON: Substring,
+        fieldsJSON: Substring, titleOffset: Int, authorsOffset: Int
+    ) {
+        self.init(
+            id: id, date: date, status: status, notices: notices, annotationsText: annotationsJSON, fieldsText: fieldsJSON,
+            names: .inFields(title: titleOffset, authors: authorsOffset))
+    }
+}
+
+extension Entry {
+    // Equal when every property is, as the synthesized conformance had it, whichever way the
+    // title and authors are held.
+    public static func == (lhs: Entry, rhs: Entry) -> Bool {
+        guard lhs.id == rhs.id, lhs.date == rhs.date, lhs.status == rhs.status, lhs.notices == rhs.notices,
+            lhs.annotationsText == rhs.annotationsText, lhs.fieldsText == rhs.fieldsText
+        else { return false }
+        return lhs.title == rhs.title && lhs.authors == rhs.authors
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(title)
+        hasher.combine(authors)
+        hasher.combine(date)
+        hasher.combine(status)
+        hasher.combine(notices)
+        hasher.combine(annotationsText)
+        hasher.combine(fieldsText)
     }
 }
 
@@ -98,8 +155,8 @@ extension Entry {
         try container.encodeIfPresent(date, forKey: .date)
         try container.encodeIfPresent(status, forKey: .status)
         try container.encode(notices, forKey: .notices)
-        try container.encode(annotationsText, forKey: .annotations)
-        try container.encode(fieldsText, forKey: .fields)
+        try container.encode(String(annotationsText), forKey: .annotations)
+        try container.encode(String(fieldsText), forKey: .fields)
     }
 
     private static func objectText(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String {

@@ -10,6 +10,8 @@ import Testing
     enum Damage: String, CaseIterable, Sendable {
         case flippedBit, truncated, zeroBytes, deleted, trailingGarbage, otherBlobsContent
         case catalogCutInHalf, catalogNotJSON, catalogEmpty, catalogNamesMissingBlob, catalogNamesPath
+        /// Deleted while `catalog.prev.json` stays: not a new store, whose `gc` may take every blob.
+        case catalogDeleted
         var isCatalog: Bool { rawValue.hasPrefix("catalog") }
     }
 
@@ -145,6 +147,7 @@ import Testing
         case .truncated: bytes = bytes.prefix(bytes.count / 2)
         case .zeroBytes: bytes = Data()
         case .deleted: return try FileManager.default.removeItem(atPath: path)
+        case .catalogDeleted: return try FileManager.default.removeItem(atPath: catalog)
         case .trailingGarbage: bytes += Data("appended by someone else".utf8)
         case .otherBlobsContent: bytes = Data(ContractBlobs.compress(Array("another blob's content".utf8)))
         case .catalogCutInHalf: bytes = bytes.prefix(bytes.count / 2)

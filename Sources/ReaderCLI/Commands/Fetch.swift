@@ -47,6 +47,10 @@ struct Fetch: AsyncParsableCommand {
         if requests.count > 1 || !finished.isEmpty {
             Terminal.print(FetchSummary(requests: requests.count, finished: finished, failed: failed, cancelled: cancelled).line)
         }
+        // Said at the fetch that rebuilt the catalog, and at every one after until it is whole.
+        if let loss = reader.store.catalogLoss {
+            Terminal.error("warning: the catalog may lack entries: \(loss); 'reader cache recover' lists what it no longer names")
+        }
         if cancelled > 0 || Task.isCancelled { throw ReaderError.cancelled }
         if let (_, error) = failed.first {
             // One failure is the whole story; with several, the lines above named each.

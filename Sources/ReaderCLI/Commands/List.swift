@@ -21,7 +21,7 @@ struct List: AsyncParsableCommand {
 
     func run() async throws {
         let entries = try global.makeReader().list(status: status, year: year, limit: limit)
-        try EntryOutput.print(entries, json: json)
+        EntryOutput.print(entries, json: json)
     }
 }
 
@@ -43,16 +43,17 @@ struct Search: AsyncParsableCommand {
 
     func run() async throws {
         let entries = try global.makeReader().search(words, limit: limit)
-        try EntryOutput.print(entries, json: json)
+        EntryOutput.print(entries, json: json)
     }
 }
 
 enum EntryOutput {
-    static func print(_ entries: [Entry], json: Bool) throws {
+    static func print(_ entries: [Entry], json: Bool) {
         if json {
-            Terminal.printRaw(try JSONRenderer.entries(entries))
+            Terminal.printRaw(JSONRenderer.entries(entries))
         } else if !entries.isEmpty {
-            Terminal.print(entries.map { EntryLine.text($0, width: Terminal.width) }.joined(separator: "\n"))
+            let width = Terminal.width  // asks the terminal (and reads the environment): once
+            Terminal.print(entries.map { EntryLine.text($0, width: width) }.joined(separator: "\n"))
         }
     }
 }

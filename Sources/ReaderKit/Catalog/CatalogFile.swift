@@ -13,11 +13,14 @@ import ReaderPluginAPI
 ///   whole catalog whenever no `reader` is running.
 /// - Each compaction also writes a copy, `catalog.prev.json`, to recover from outside damage:
 ///   a fetch after `catalog.json` was cut in half rebuilds it from the copy and the journal.
+///   When the copy cannot be read either, what is rebuilt may lack entries: `catalog.partial`
+///   (``PartialMarker``) says so, and `gc` removes nothing while it is there.
 public struct CatalogFile: Sendable {
     public let path: String
     let previousPath: String
     let lockPath: String
     let journal: CatalogJournal
+    let partial: PartialMarker
     /// Compaction happens inline once the journal holds this many bytes (~150 entries).
     let journalLimit: Int
 
@@ -28,6 +31,7 @@ public struct CatalogFile: Sendable {
         previousPath = root + "/catalog.prev.json"
         lockPath = root + "/lock"
         journal = CatalogJournal(path: root + "/catalog.journal")
+        partial = PartialMarker(path: root + "/catalog.partial")
         self.journalLimit = journalLimit
     }
 
@@ -51,7 +55,10 @@ public struct CatalogFile: Sendable {
         } catch {
             throw ReaderError.damaged(what: "catalog.json", reason: "\(error)")
         }
-        guard let file else { return nil }
+        guard let file else {
+            try checkNotDeleted()
+            return nil
+        }
         let lookup = file.withBytes { KeyedLines.find(literal, in: $0, header: Self.header) }
         switch lookup {
         case .found(let range):
@@ -65,7 +72,12 @@ public struct CatalogFile: Sendable {
 
     /// The whole catalog: `catalog.json` with the journal applied; empty when there is none yet.
     public func read() throws -> Catalog {
-        var catalog = try base(at: path, named: "catalog.json") ?? Catalog()
+        var catalog = Catalog()
+        if let base = try base(at: path, named: "catalog.json") {
+            catalog = base
+        } else {
+            try checkNotDeleted()
+        }
         try apply(try changes(), to: &catalog)
         return catalog
     }
@@ -109,12 +121,9 @@ public struct CatalogFile: Sendable {
     }
 
     private func compactLocked() throws {
-        var members: [[UInt8]: [UInt8]]
-        do {
-            members = try baseMembers(at: path, named: "catalog.json") ?? [:]
-        } catch ReaderError.damaged {
-            members = (try? baseMembers(at: previousPath, named: "catalog.prev.json")) ?? nil ?? [:]
-        }
+        var (members, loss) = foldBase()
+        // Before the catalog it describes: a rebuilt catalog is never seen without it.
+        if let loss { try partial.mark(loss) }
         for change in try changes() { members[change.key] = change.entry }
         let bytes = KeyedLines.encode(header: Self.header, members.map { KeyedLines.Member(key: $0.key, value: $0.value) })
         try FileSystem.writeAtomically(bytes, to: path)
@@ -123,10 +132,48 @@ public struct CatalogFile: Sendable {
         try journal.clear()
     }
 
+    /// The catalog the journal is folded into — `catalog.json`, else its copy — and, when
+    /// neither could be read as a whole catalog, why the result may lack entries.
+    private func foldBase() -> (members: [[UInt8]: [UInt8]], loss: String?) {
+        let problem: String
+        do {
+            if let current = try baseMembers(at: path, named: "catalog.json") { return (current, nil) }
+            // No catalog yet, unless its copy says there was one.
+            guard FileSystem.exists(previousPath) else { return ([:], nil) }
+            problem = "catalog.json was missing"
+        } catch {
+            problem = "catalog.json was unreadable"
+        }
+        let journalOnly = "; the catalog was rebuilt from catalog.journal alone"
+        do {
+            guard let copy = try baseMembers(at: previousPath, named: "catalog.prev.json") else {
+                return ([:], problem + " and catalog.prev.json missing" + journalOnly)
+            }
+            // Before 0.2 the copy was the catalog before the last one, in another layout.
+            guard let file = try? MappedFile(path: previousPath), Self.isLineLayout(file) else {
+                return (copy, problem + " and catalog.prev.json, in the layout of reader 0.1, may lack the last change")
+            }
+            return (copy, nil)
+        } catch {
+            return ([:], problem + " and so was catalog.prev.json" + journalOnly)
+        }
+    }
+
+    /// A missing `catalog.json` is a new store, unless its copy is there: then it was deleted
+    /// from outside, and an empty catalog would tell `gc` that no blob is named.
+    private func checkNotDeleted() throws {
+        guard FileSystem.exists(previousPath), !FileSystem.exists(path) else { return }
+        throw ReaderError.damaged(what: "catalog.json", reason: "missing, while catalog.prev.json is there")
+    }
+
     /// Whether `catalog.json` is absent or already in the one-line-per-entry layout.
     private func isCompact() -> Bool {
         guard let file = try? MappedFile(path: path) else { return true }
-        return file.withBytes { $0.starts(with: Self.header) && $0.reversed().starts(with: KeyedLines.footer.reversed()) }
+        return Self.isLineLayout(file)
+    }
+
+    private static func isLineLayout(_ file: MappedFile) -> Bool {
+        file.withBytes { $0.starts(with: header) && $0.reversed().starts(with: KeyedLines.footer.reversed()) }
     }
 
     private func locked<T>(_ body: () throws -> T) throws -> T {

@@ -56,7 +56,8 @@ struct IndexSearch {
     func score(_ entry: Entry) -> Int? {
         if numbers.contains(entry.id) && terms.count == 1 { return 1_000_000 }
         let title = IndexSearch.tokens(entry.title)
-        let authors = entry.authors.flatMap { IndexSearch.tokens($0) }
+        // Authors are split only for a term the title lacks: most entries fail on the title.
+        var authors: [String]?
         var score = numbers.contains(entry.id) ? 100_000 : 0
         for term in terms {
             if IndexSearch.number(term) == entry.id { continue }
@@ -64,10 +65,11 @@ struct IndexSearch {
                 score += 1000
             } else if title.contains(where: { $0.hasPrefix(term) }) {
                 score += 500
-            } else if authors.contains(term) {
-                score += 10
             } else {
-                return nil
+                let names = authors ?? entry.authors.flatMap { IndexSearch.tokens($0) }
+                authors = names
+                guard names.contains(term) else { return nil }
+                score += 10
             }
         }
         return score
@@ -79,7 +81,29 @@ struct IndexSearch {
         return Int(digits).map(String.init)
     }
 
+    /// The lowercased runs of letters and digits of `text`.
     static func tokens(_ text: String) -> [String] {
+        // ASCII text (nearly every title and name in the index) is split byte by byte: the
+        // same tokens as `unicodeTokens`, without a Unicode property lookup per character.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return unicodeTokens(text) }
+        var tokens: [String] = []
+        var token: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): token.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): token.append(byte | 0x20)
+            default:
+                if !token.isEmpty {
+                    tokens.append(String(decoding: token, as: UTF8.self))
+                    token.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !token.isEmpty { tokens.append(String(decoding: token, as: UTF8.self)) }
+        return tokens
+    }
+
+    static func unicodeTokens(_ text: String) -> [String] {
         text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 }

@@ -22,16 +22,28 @@ public enum JSONRenderer {
         return try line(JSONValue.object(object))
     }
 
-    /// Index entries as the contract's array for `list --json` and `search --json`.
-    public static func entries(_ entries: [Entry]) throws -> String {
-        try line(JSONValue.array(entries.map { entry -> JSONValue in
-            var fields = entry.fields
-            fields["title"] = fields["title"] ?? .string(entry.title)
-            fields["authors"] = fields["authors"] ?? JSONValue(entry.authors)
-            fields["date"] = fields["date"] ?? JSONValue(entry.date)
-            fields["status"] = fields["status"] ?? JSONValue(entry.status)
-            return .object(fields)
-        }))
+    /// Index entries as the contract's array for `list --json` and `search --json`: each entry's
+    /// fields, with the title, authors, date and status the module left out taken from the
+    /// entry. The RFC index writes all four, so its fields are spliced in as they are stored.
+    public static func entries(_ entries: [Entry]) -> String {
+        var out = "["
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { out += "," }
+            out += listing(entry)
+        }
+        out += "]"
+        return escapingInvisibles(out)
+    }
+
+    private static func listing(_ entry: Entry) -> String {
+        let text = entry.fieldsJSON
+        if TopLevelKeys(text).containsAll(["title", "authors", "date", "status"]) { return text }
+        var fields = entry.fields
+        fields["title"] = fields["title"] ?? .string(entry.title)
+        fields["authors"] = fields["authors"] ?? JSONValue(entry.authors)
+        fields["date"] = fields["date"] ?? JSONValue(entry.date)
+        fields["status"] = fields["status"] ?? JSONValue(entry.status)
+        return JSONValue.object(fields).jsonText
     }
 
     /// Any encodable value, on one line.

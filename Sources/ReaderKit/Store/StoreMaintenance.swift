@@ -70,6 +70,14 @@ extension Store {
                     problems.append(Problem(kind: "entry", name: key, reason: reason))
                 }
             }
+            if let loss = self.catalog.partial.reason() {
+                let unnamed = Self.unnamed(inventory.blobs.map(\.id), by: catalog).count
+                if unnamed > 0 {
+                    problems.append(Problem(
+                        kind: "catalog", name: "catalog.partial",
+                        reason: "\(loss); \(unnamed) blobs it does not name may be lost entries' data: 'reader cache recover' lists them"))
+                }
+            }
         } catch ReaderError.damaged(let what, let reason) {
             problems.append(Problem(kind: "catalog", name: what, reason: reason))
         } catch {
@@ -79,12 +87,20 @@ extension Store {
     }
 
     /// Removes blobs no catalog entry names, and temporary files left by killed processes.
-    /// Refuses to run on a damaged catalog: it cannot know which blobs are named.
+    /// Refuses to run on a damaged catalog, or on one that may lack entries
+    /// (`catalog.partial`): it cannot know which blobs are needed.
     public func collectGarbage() throws -> Collection {
         try prepare()
         return try withWritersLock(.exclusive) {
-            let named = Set(try catalog.read().entries.values.flatMap(\.blobs))
+            let catalog = try catalog.read()
+            let named = Set(catalog.entries.values.flatMap(\.blobs))
             let inventory = blobs.inventory()
+            if let loss = self.catalog.partial.reason() {
+                let unnamed = Self.unnamed(inventory.blobs.map(\.id), by: catalog).count
+                guard unnamed == 0 else { throw ReaderError.incompleteCatalog(reason: loss, unnamed: unnamed) }
+                // Every blob is named again (what was lost was fetched back): the catalog is whole.
+                try clearPartialMarker()
+            }
             var result = Collection(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0)
             for blob in inventory.blobs {
                 if named.contains(blob.id) {

@@ -101,6 +101,8 @@ enum FileSystem {
     }
 
     static func makeFolders(_ path: String) throws {
+        // Nearly always the folder is there already (a blob's `objects/ab`): one call says so.
+        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
         var built = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             built += "/" + part

@@ -1,0 +1,147 @@
+/// Where an ``Entry`` keeps its title and authors: as Strings of their own, or as the "title"
+/// and "authors" members of its fields, which an index module writes there anyway. Read from
+/// the fields, an entry of the RFC index holds no String or array of its own for them: making
+/// and freeing those was a fifth of the time of reading the index.
+enum EntryNames: Sendable {
+    case given(title: String, authors: [String])
+    /// The UTF-8 offsets in the fields text at which the two members' values start, as the
+    /// module said. They are checked when read, not when the entry is made: most entries of
+    /// an index are never asked for their title in the process that parsed it.
+    case inFields(title: Int, authors: Int)
+
+    func title(in fields: Substring) -> String {
+        switch self {
+        case .given(let title, _): return title
+        case .inFields(let offset, _):
+            let read = Self.read(fields) { bytes in
+                var reader = JSONMemberReader(bytes: bytes, index: offset)
+                return reader.isValue(of: "title", opening: UInt8(ascii: "\"")) ? reader.string() : nil
+            }
+            return read ?? Self.lookUp(fields)["title"]?.stringValue ?? ""
+        }
+    }
+
+    func authors(in fields: Substring) -> [String] {
+        switch self {
+        case .given(_, let authors): return authors
+        case .inFields(_, let offset):
+            let read = Self.read(fields) { bytes in
+                var reader = JSONMemberReader(bytes: bytes, index: offset)
+                return reader.isValue(of: "authors", opening: UInt8(ascii: "[")) ? reader.strings() : nil
+            }
+            return read ?? Self.strings(Self.lookUp(fields)["authors"])
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of the title as written in the fields, when it is held there
+    /// and needs no decoding (nearly always): ``Document/jsonBytes()`` writes it from there
+    /// without making a String. False, without a call, when not.
+    func withPlainTitle(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard case .inFields(let offset, _) = self else { return false }
+        return Self.read(fields) { bytes in
+            var reader = JSONMemberReader(bytes: bytes, index: offset)
+            return reader.isValue(of: "title", opening: UInt8(ascii: "\"")) && reader.forEachPlain(array: false, body)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 of each author, as ``withPlainTitle(in:_:)`` does. False
+    /// when not all can be: `body` may have been called for the first ones then.
+    func withPlainAuthors(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard case .inFields(_, let offset) = self else { return false }
+        return Self.read(fields) { bytes in
+            var reader = JSONMemberReader(bytes: bytes, index: offset)
+            return reader.isValue(of: "authors", opening: UInt8(ascii: "[")) && reader.forEachPlain(array: true, body)
+        }
+    }
+
+    /// The members of the fields, for offsets that were not where the module said.
+    private static func lookUp(_ fields: Substring) -> [String: JSONValue] {
+        JSONValue(jsonText: String(fields))?.objectValue ?? [:]
+    }
+
+    private static func read<T>(_ fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        // Contiguous already (a part of a native String): no copy.
+        var fields = fields
+        return fields.withUTF8(body)
+    }
+
+    /// The string elements of an array.
+    static func strings(_ value: JSONValue?) -> [String] {
+        guard case .array(let elements) = value else { return [] }
+        return elements.compactMap(\.stringValue)
+    }
+}
+
+/// Reads one member's value out of an entry's fields text: strings without escapes (nearly
+/// every title and name) are made straight from their bytes; anything else goes through the
+/// general parser.
+private struct JSONMemberReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index: Int
+
+    /// Whether a value starting with `opening` is at `index`, after `{` or `,`, `key` in
+    /// quotes and `:`, as a module writes a member.
+    func isValue(of key: StaticString, opening: UInt8) -> Bool {
+        let keyStart = index - key.utf8CodeUnitCount - 2
+        guard keyStart >= 2, index < bytes.count, bytes[index] == opening, bytes[index - 1] == UInt8(ascii: ":"),
+            bytes[index - 2] == UInt8(ascii: "\""), bytes[keyStart - 1] == UInt8(ascii: "\""),
+            bytes[keyStart - 2] == UInt8(ascii: "{") || bytes[keyStart - 2] == UInt8(ascii: ",")
+        else { return false }
+        for offset in 0..<key.utf8CodeUnitCount where bytes[keyStart + offset] != key.utf8Start[offset] { return false }
+        return true
+    }
+
+    /// The string starting at `index`, or nil when there is none.
+    mutating func string() -> String? {
+        let start = index
+        var plain: String?
+        if forEachPlain(array: false, { plain = String(decoding: $0, as: UTF8.self) }) { return plain }
+        index = start
+        return parsed()?.stringValue
+    }
+
+    /// The string elements of the array starting at `index`.
+    mutating func strings() -> [String]? {
+        let start = index
+        var elements: [String] = []
+        if forEachPlain(array: true, { elements.append(String(decoding: $0, as: UTF8.self)) }) { return elements }
+        // Written another way (blanks, escapes, other values): the general parser.
+        index = start
+        return EntryNames.strings(parsed())
+    }
+
+    /// Calls `body` with the bytes of the string at `index` or, for an `array`, of each string
+    /// of the array there, while each is plain: in quotes, without escapes, as a module writes
+    /// nearly every title and name. False at the first value that is not.
+    mutating func forEachPlain(array: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard array else { return plainString(body) }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
+        index += 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { return true }
+        while plainString(body), index < bytes.count {
+            if bytes[index] == UInt8(ascii: "]") { return true }
+            guard bytes[index] == UInt8(ascii: ","), index + 1 < bytes.count else { return false }
+            index += 1
+        }
+        return false
+    }
+
+    /// The string starting at `index` when it has no escapes; then `index` is moved past it.
+    private mutating func plainString(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
+        var end = index + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+            if bytes[end] == UInt8(ascii: "\\") { return false }
+            end += 1
+        }
+        guard end < bytes.count else { return false }
+        body(UnsafeBufferPointer(rebasing: bytes[index + 1..<end]))
+        index = end + 1
+        return true
+    }
+
+    private func parsed() -> JSONValue? {
+        var parser = JSONTextParser(Array(bytes[index...]))
+        return parser.value(depth: 0)
+    }
+}
