@@ -19,7 +19,10 @@ public struct DocumentJSONError: Error, Sendable, Hashable, CustomStringConverti
 /// `]`; the first of two equal keys; nesting up to 512 containers; a UTF-8 byte order mark.
 /// Every string it decodes must be valid UTF-8 without raw control characters, with known
 /// escapes and paired surrogates, and every number must follow JSON's grammar; values it skips
-/// (unknown keys, repeated keys) are only scanned, more loosely (`JSONByteReader+Skip.swift`).
+/// (unknown keys, repeated keys) are only scanned, more loosely (`skipValue`). Known
+/// differences, none of which the writer produces: JSON in UTF-16 or UTF-32, and a whole
+/// number written with a fraction or exponent past 2^53 (`1e18` as a heading level), are
+/// refused; `JSONDecoder` reads the former and some of the latter.
 struct JSONByteReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0

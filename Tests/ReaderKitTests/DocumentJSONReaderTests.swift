@@ -156,6 +156,19 @@ import Testing
         #expect(checked == 210 * 7 * 2)
     }
 
+    /// Where the reader and `JSONDecoder` differ, on nothing the writer produces, the reader
+    /// refuses: it never reads a document other than the one `JSONDecoder` reads.
+    @Test func theKnownDifferencesAreRefusals() throws {
+        let utf16: [UInt8] = [0xFF, 0xFE] + Self.minimal.utf16.flatMap { unit -> [UInt8] in
+            [UInt8(truncatingIfNeeded: unit), UInt8(unit >> 8)]
+        }
+        let largeLevel = Self.block(#"{"heading":{"level":1e18,"title":"t"}}"#)
+        for bytes in [utf16, largeLevel] {
+            #expect(reference(bytes) != nil)
+            #expect(throws: DocumentJSONError.self) { try Document(jsonBytes: bytes) }
+        }
+    }
+
     @Test func aDamagedDocumentSaysWhereAndWhy() {
         #expect(throws: DocumentJSONError(offset: 10, reason: "a high surrogate without its low surrogate")) {
             try Document(jsonBytes: Self.document(#""title":"\ud800""#))
