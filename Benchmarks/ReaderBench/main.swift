@@ -1,7 +1,7 @@
 import Foundation
 
 // Speed in-process, release build (Benchmarks/README.md):
-//   swift run -c release reader-bench [corpus folder]     parse rates, store put/get and compression
+//   swift run -c release reader-bench [corpus folder]     parse rates, store put/get and compression, document reads
 //   reader-bench fill-catalog STORE N                     pads a store's catalog to N entries
 // Each figure is printed on its own line with its reference and the ratio.
 
@@ -29,6 +29,7 @@ do {
     } else {
         try parseRates()
         try storeRates()
+        try documentReadRates()
     }
 } catch {
     FileHandle.standardError.write(Data("reader-bench: \(error)\n".utf8))

@@ -44,3 +44,16 @@ public struct Post: Sendable, Hashable, Codable {
         set { quotedPosts = newValue.map { [$0] } ?? [] }
     }
 }
+
+extension Post {
+    /// The stored form as it is: the arrays may hold any number of posts when a blob was
+    /// written by hand, and `Codable` keeps them all (``Document/init(jsonBytes:)`` must agree).
+    init(
+        id: String, author: String, authorName: String?, createdAt: String?, text: String, media: [String], links: [Link],
+        reposted: [Post], quotedPosts: [Post]
+    ) {
+        self.init(id: id, author: author, authorName: authorName, createdAt: createdAt, text: text, media: media, links: links)
+        self.reposted = reposted
+        self.quotedPosts = quotedPosts
+    }
+}

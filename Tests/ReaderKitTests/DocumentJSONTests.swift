@@ -6,7 +6,8 @@ import Testing
 @testable import ReaderKit
 
 /// The direct JSON writer of documents reads back, through `Codable`, as the very document it
-/// was given: for every document the corpus makes and for every shape of block.
+/// was given: for every document the corpus makes and for every shape of block. The direct
+/// reader (`Document(jsonBytes:)`) reads each as `JSONDecoder` does, whoever wrote the JSON.
 @Suite struct DocumentJSONTests {
     static let corpus: [(type: String, file: String)] =
         [("rfc-index", "rfc/rfc-index.txt")]
@@ -23,6 +24,26 @@ import Testing
         let written = document.jsonBytes()
         #expect(try JSONDecoder().decode(Document.self, from: Data(written)) == document)
         #expect(document.jsonBytes() == written)
+        try expectBothReadersAgree(on: document)
+    }
+
+    /// What the direct writer and `JSONEncoder` (any key order, pretty or compact) write, the
+    /// direct reader reads back as `JSONDecoder` does: as the document itself.
+    func expectBothReadersAgree(on document: Document, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var texts = [document.jsonBytes()]
+        for formatting: JSONEncoder.OutputFormatting in [[], [.sortedKeys], [.prettyPrinted], [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = formatting
+            texts.append([UInt8](try encoder.encode(document)))
+        }
+        for text in texts {
+            let reference = try JSONDecoder().decode(Document.self, from: Data(text))
+            #expect(reference == document, sourceLocation: sourceLocation)
+            #expect(try Document(jsonBytes: text) == reference, sourceLocation: sourceLocation)
+        }
+        for entry in document.entries.prefix(50) {
+            #expect(try Entry(jsonBytes: entry.jsonBytes()) == entry, sourceLocation: sourceLocation)
+        }
     }
 
     @Test func everyShapeOfBlockAndEveryEscapeReadsBackAsItself() throws {
@@ -54,9 +75,11 @@ import Testing
         ]
         for document in documents {
             #expect(try JSONDecoder().decode(Document.self, from: Data(document.jsonBytes())) == document)
+            try expectBothReadersAgree(on: document)
             // Plain JSON to anyone else.
             #expect(try JSONSerialization.jsonObject(with: Data(document.jsonBytes())) is [String: Any])
         }
         #expect(try JSONDecoder().decode(Entry.self, from: Data(entry.jsonBytes())) == entry)
+        #expect(try Entry(jsonBytes: entry.jsonBytes()) == entry)
     }
 }

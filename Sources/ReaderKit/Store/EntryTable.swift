@@ -42,8 +42,7 @@ struct EntryTable: Sendable {
         let lookup = file.withBytes { KeyedLines.find(KeyedLines.literal(id), in: $0, header: Self.header(document)) }
         switch lookup {
         case .found(let range):
-            let bytes = file.withBytes { Data($0[range]) }
-            guard let entry = try? JSONDecoder().decode(Entry.self, from: bytes) else { return .unavailable }
+            guard let entry = try? Entry(jsonBytes: file.withBytes { Array($0[range]) }) else { return .unavailable }
             return .found(entry)
         case .absent: return .absent
         case .otherLayout: return .unavailable

@@ -1,0 +1,247 @@
+/// Why stored JSON could not be read back: what was expected, and the byte offset it was not found at.
+public struct DocumentJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var offset: Int
+    public var reason: String
+
+    public init(offset: Int, reason: String) {
+        self.offset = offset
+        self.reason = reason
+    }
+
+    public var description: String { "byte \(offset): \(reason)" }
+}
+
+/// A cursor over JSON bytes that accepts exactly what Foundation's `JSONDecoder` accepts for the
+/// values it decodes, so that a document reads back the same through either (the tests compare
+/// them on the corpus and on damaged documents).
+///
+/// What `JSONDecoder` accepts, measured rather than assumed: a trailing comma before `}` or
+/// `]`; the first of two equal keys; nesting up to 512 containers; a UTF-8 byte order mark.
+/// Every string it decodes must be valid UTF-8 without raw control characters, with known
+/// escapes and paired surrogates, and every number must follow JSON's grammar; values it skips
+/// (unknown keys, repeated keys) are only scanned, more loosely (`JSONByteReader+Skip.swift`).
+struct JSONByteReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+    /// Open containers; `JSONDecoder` refuses a 513th.
+    var depth = 0
+    /// Reused for strings with escapes; freed by `read`.
+    var scratch = ScratchBytes()
+
+    static let maximumDepth = 512
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// Reads one whole JSON text with `body`: a byte order mark, white space, the value, white space.
+    static func read<T>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (inout JSONByteReader) throws -> T) throws -> T {
+        var reader = JSONByteReader(bytes)
+        defer { reader.scratch.free() }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { reader.index = 3 }
+        let value = try body(&reader)
+        reader.skipSpace()
+        guard reader.index == bytes.count else { throw reader.failure("text after the end of the value") }
+        return value
+    }
+
+    func failure(_ reason: String) -> DocumentJSONError {
+        DocumentJSONError(offset: index, reason: reason)
+    }
+
+    @inline(__always) var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    @inline(__always) mutating func skipSpace() {
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    /// The next byte after white space, which must be there.
+    @inline(__always) mutating func next(_ what: String) throws -> UInt8 {
+        skipSpace()
+        guard index < bytes.count else { throw failure("the text ends where \(what) should be") }
+        return bytes[index]
+    }
+
+    // MARK: Containers
+
+    mutating func enter() throws {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw failure("more than \(Self.maximumDepth) nested containers") }
+    }
+
+    /// Consumes `{`; false when the object is empty (and then closed).
+    mutating func openObject() throws -> Bool {
+        guard try next("an object") == UInt8(ascii: "{") else { throw failure(mismatch("an object")) }
+        index += 1
+        try enter()
+        if try next("a key or '}'") == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return false
+        }
+        return true
+    }
+
+    /// After a member's value: true when another member follows, false when the object closed.
+    mutating func nextMember() throws -> Bool {
+        try close(UInt8(ascii: "}"), "',' or '}' after a member")
+    }
+
+    /// Consumes `[`; false when the array is empty (and then closed).
+    mutating func openArray() throws -> Bool {
+        guard try next("an array") == UInt8(ascii: "[") else { throw failure(mismatch("an array")) }
+        index += 1
+        try enter()
+        if try next("a value or ']'") == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return false
+        }
+        return true
+    }
+
+    /// After an element: true when another element follows, false when the array closed.
+    mutating func nextElement() throws -> Bool {
+        try close(UInt8(ascii: "]"), "',' or ']' after an element")
+    }
+
+    private mutating func close(_ closing: UInt8, _ expected: String) throws -> Bool {
+        let byte = try next(expected)
+        if byte == UInt8(ascii: ",") {
+            index += 1
+            // A comma before the closing bracket is accepted, as `JSONDecoder` does.
+            guard try next("a value") == closing else { return true }
+        } else if byte != closing {
+            throw failure("expected \(expected)")
+        }
+        index += 1
+        depth -= 1
+        return false
+    }
+
+    /// A member's key, decoded as strictly as a string value, and its colon. Keys written with
+    /// escapes are compared decoded.
+    mutating func key() throws -> Key {
+        guard try next("a key") == UInt8(ascii: "\"") else { throw failure("expected a key") }
+        let start = index + 1
+        let plain = try stringBytes()
+        let key = Key(start: start, end: index - 1, decoded: plain ? nil : Array(scratch.bytes))
+        guard try next("':'") == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
+        index += 1
+        return key
+    }
+
+    /// A key as read: its bytes in the input, or its decoded bytes when it had escapes.
+    struct Key {
+        var start: Int
+        var end: Int
+        var decoded: [UInt8]?
+    }
+
+    /// The position of `key` in `names`, nil when it is none of them.
+    func match(_ key: Key, _ names: [StaticString]) -> Int? {
+        if let decoded = key.decoded {
+            return decoded.withUnsafeBufferPointer { buffer in names.firstIndex { Self.equal(buffer[...], $0) } }
+        }
+        let slice = bytes[key.start..<key.end]
+        return names.firstIndex { Self.equal(slice, $0) }
+    }
+
+    @inline(__always) private static func equal(_ slice: Slice<UnsafeBufferPointer<UInt8>>, _ name: StaticString) -> Bool {
+        guard slice.count == name.utf8CodeUnitCount else { return false }
+        let start = name.utf8Start
+        var offset = 0
+        for byte in slice {
+            guard byte == start[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    // MARK: Scalars
+
+    /// What a value of the wrong kind was found instead of `expected`, in the decoder's words.
+    func mismatch(_ expected: String) -> String {
+        let found: String
+        switch peek {
+        case UInt8(ascii: "{"): found = "an object"
+        case UInt8(ascii: "["): found = "an array"
+        case UInt8(ascii: "\""): found = "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): found = "a boolean"
+        case UInt8(ascii: "n"): found = "null"
+        case .some(let byte) where byte == UInt8(ascii: "-") || byte &- 0x30 < 10: found = "a number"
+        default: found = "no JSON value"
+        }
+        return "expected \(expected), found \(found)"
+    }
+
+    /// Consumes `literal` (`true`, `false`, `null`) if it is next.
+    mutating func take(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[index + offset] != literal.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+
+    /// True (and consumed) when the next value is `null`: what `decodeIfPresent` reads as absent.
+    mutating func null() throws -> Bool {
+        guard try next("a value") == UInt8(ascii: "n") else { return false }
+        guard take("null") else { throw failure("expected a JSON value") }
+        return true
+    }
+
+    mutating func bool() throws -> Bool {
+        _ = try next("a boolean")
+        if take("true") { return true }
+        if take("false") { return false }
+        throw failure(mismatch("a boolean"))
+    }
+
+    mutating func string() throws -> String {
+        guard try next("a string") == UInt8(ascii: "\"") else { throw failure(mismatch("a string")) }
+        let start = index + 1
+        if try stringBytes() { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self) }
+        return String(decoding: scratch.bytes, as: UTF8.self)
+    }
+
+    mutating func optionalString() throws -> String? {
+        try null() ? nil : try string()
+    }
+
+    mutating func strings() throws -> [String] {
+        var values: [String] = []
+        var more = try openArray()
+        while more {
+            values.append(try string())
+            more = try nextElement()
+        }
+        return values
+    }
+}
+
+/// The bytes of the last string decoded with escapes. An `Array` cost a sixth of the time of
+/// reading the RFC index in `append(contentsOf:)`: its entries keep JSON text, with an escape
+/// every few bytes.
+struct ScratchBytes {
+    private var start: UnsafeMutablePointer<UInt8>?
+    private var capacity = 0
+    var count = 0
+
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    /// Room for `size` bytes from the start, the previous contents dropped.
+    mutating func room(_ size: Int) -> UnsafeMutablePointer<UInt8> {
+        count = 0
+        if let start, capacity >= size { return start }
+        start?.deallocate()
+        capacity = max(size, 4096)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        start = grown
+        return grown
+    }
+
+    func free() { start?.deallocate() }
+}
