@@ -8,7 +8,7 @@ import ReaderPluginAPI
 /// `JSONDecoder`, which the store used before, on the same bytes.
 func documentReadRates() throws {
     let index = try RFCIndexModule().parse(ParseInput(bytes: bytes("rfc/rfc-index.txt"), requestType: "rfc-index", key: "rfc-index"))
-    let rfcs = try ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"].map { name in
+    let rfcs = try corpusRFCs.map { name in
         try RFCTextModule().parse(ParseInput(bytes: bytes("rfc/\(name).txt"), requestType: "rfc", key: "rfc/\(name.dropFirst(3))"))
     }
     for (name, documents) in [("document read (rfc-index)", [index]), ("document read (6 RFCs)", rfcs)] {

@@ -15,7 +15,7 @@ func parseRates() throws {
     }
     report("rfc-index parse (\(entries) entries)", bytes: index.count, seconds: seconds, reference: referenceRate(index))
 
-    let texts = ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"].map { ($0, bytes("rfc/\($0).txt")) }
+    let texts = corpusRFCs.map { ($0, bytes("rfc/\($0).txt")) }
     let total = texts.reduce(0) { $0 + $1.1.count }
     let rfc = RFCTextModule()
     let rfcSeconds = try best {

@@ -4,7 +4,7 @@ import ReaderKit
 /// The store on the six RFCs of the corpus: put and get rates against writing and reading the
 /// same bytes as plain files, and the compression ratio against `gzip -6` run on each file.
 func storeRates() throws {
-    let names = ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"]
+    let names = corpusRFCs
     let texts = names.map { bytes("rfc/\($0).txt") }
     let total = texts.reduce(0) { $0 + $1.count }
     let folder = NSTemporaryDirectory() + "reader-bench-\(getpid())"

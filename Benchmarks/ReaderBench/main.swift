@@ -11,6 +11,9 @@ let corpus = arguments.first.flatMap { $0 == "fill-catalog" ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
+/// The six RFCs of the corpus, 1969–2022, under `rfc/` as `<name>.txt`.
+let corpusRFCs = ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"]
+
 func bytes(_ path: String) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: corpus + "/" + path) else {
         FileHandle.standardError.write(Data("reader-bench: cannot read \(corpus)/\(path)\n".utf8))
