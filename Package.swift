@@ -96,6 +96,8 @@ let package = Package(
         ),
         .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
+        // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
+        .testTarget(name: "ReaderTerminalTests", dependencies: ["ReaderTestSupport", "ReaderTestHarness"]),
         // Every module's `Plugins/<Name>/Cases/`, run against the module registered under its name.
         .testTarget(name: "ModuleCaseTests", dependencies: ["ReaderKit", "ReaderModuleCases", "ReaderModuleExport"]),
         // Faulty module libraries for the plugin end-to-end tests (Tests/ModuleFixtures/README.md).

@@ -46,7 +46,15 @@ struct Open: AsyncParsableCommand {
     /// Text and Markdown go out through the sanitizer, then the pager on a terminal.
     static func show(_ documents: [String], noPager: Bool) {
         let text = TerminalSanitizer.clean(documents.joined(separator: "\n"), colour: Terminal.colour)
-        if noPager || !Terminal.stdoutIsTerminal || !Pager.show(text) {
+        // A dumb terminal (TERM=dumb) cannot page: `less` would only ask for RETURN.
+        guard !noPager, Terminal.stdoutIsTerminal, !Terminal.isDumb else { return Terminal.write(text, to: STDOUT_FILENO) }
+        switch Pager.show(text) {
+        case .shown:
+            return
+        case .notWanted:
+            Terminal.write(text, to: STDOUT_FILENO)
+        case .failed(let why):
+            Terminal.error("\(why); showing the text without one")
             Terminal.write(text, to: STDOUT_FILENO)
         }
     }

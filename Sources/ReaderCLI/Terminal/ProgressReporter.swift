@@ -19,7 +19,7 @@ final class ProgressReporter: @unchecked Sendable {
         self.total = total
         self.quiet = quiet && !verbose
         self.verbose = verbose
-        bar = Terminal.stderrIsTerminal && !verbose
+        bar = Terminal.stderrIsTerminal && !Terminal.isDumb && !verbose
     }
 
     func handle(_ event: ProgressEvent) {
@@ -42,31 +42,60 @@ final class ProgressReporter: @unchecked Sendable {
         case .cancelled:
             done += 1
         }
-        draw()
+        // A request that ends is always drawn, however soon after the last: when the rest
+        // stall, the bar must show where the fetch stands, not where it was 0.1 s earlier.
+        if case .inProgress = event { draw() } else { draw(now: true) }
     }
 
     func finish() {
         if bar && !quiet { Terminal.status("\r\u{1B}[K") }
+        Terminal.statusLineShown = false
     }
 
     private func line(_ text: String) {
         if bar { Terminal.status("\r\u{1B}[K") }
         Terminal.status(TerminalSanitizer.clean(text, colour: false) + "\n")
+        Terminal.statusLineShown = false
     }
 
-    private func draw() {
+    private func draw(now force: Bool = false) {
         guard bar, !quiet else { return }
         let now = Date()
-        guard now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
+        guard force || now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
         lastDraw = now
         let received = bytes.values.reduce(0, +)
         let elapsed = max(0.001, now.timeIntervalSince(start))
         let rate = Double(received) / elapsed
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-        let width = 24
-        let filled = total > 0 ? width * done / total : width
-        let barText = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
         let eta = done > 0 && done < total ? String(format: " ETA %d:%02d", Int(remaining) / 60, Int(remaining) % 60) : ""
-        Terminal.status("\r\u{1B}[K[\(barText)] \(done)/\(total) \(ByteCount.format(received)) \(ByteCount.format(Int(rate)))/s\(eta)")
+        let figures = ["\(done)/\(total)", ByteCount.format(received), "\(ByteCount.format(Int(rate)))/s\(eta)"]
+        Terminal.status("\r\u{1B}[K" + Self.barLine(done: done, total: total, figures: figures, columns: Terminal.stderrColumns ?? 80))
+        Terminal.statusLineShown = true
+    }
+
+    /// The bar and as many of its figures as fit in `columns - 3`: the last columns are left
+    /// free for the terminal's echo of Ctrl-C (`^C`), which would otherwise wrap onto a row the
+    /// interrupt message cannot clear, and a line that fills the last column makes some
+    /// terminals wrap at once. Figures go first when
+    /// space is short, the count last; the bar itself shrinks to between 10 and 24 cells, and
+    /// goes when even 10 do not fit.
+    static func barLine(done: Int, total: Int, figures: [String], columns: Int) -> String {
+        let room = max(1, columns - 3)
+        var shown = figures
+        func text(_ barWidth: Int) -> String {
+            let words = shown.joined(separator: " ")
+            guard barWidth > 0 else { return words }
+            let filled = total > 0 ? barWidth * min(done, total) / total : barWidth
+            let bar = "[" + String(repeating: "=", count: filled) + String(repeating: " ", count: barWidth - filled) + "]"
+            return words.isEmpty ? bar : bar + " " + words
+        }
+        while true {
+            let words = shown.joined(separator: " ").count
+            let barWidth = min(24, room - words - 3)
+            if barWidth >= 10 { return text(barWidth) }
+            if shown.count > 1 { shown.removeLast() } else { break }
+        }
+        let alone = text(0)
+        return alone.count <= room ? alone : String(alone.prefix(room))
     }
 }

@@ -7,10 +7,35 @@ enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-    /// Colour is off when `NO_COLOR` is set or stdout is not a terminal (the contract).
+    /// `TERM=dumb` (Emacs' shell, some CI logs): a terminal that cannot move the cursor or
+    /// show styles, so `reader` writes no escape sequence at all to it — no colour, no progress
+    /// bar redrawn in place, no pager.
+    static var isDumb: Bool { ProcessInfo.processInfo.environment["TERM"] == "dumb" }
+
+    /// Colour is off when `NO_COLOR` is set, the terminal is dumb, or stdout is not a terminal.
     static var colour: Bool {
-        stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        stdoutIsTerminal && !isDumb && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
+
+    /// Columns of the terminal on stderr, where the progress bar is drawn: the bar must fit
+    /// them exactly, or each redraw leaves a wrapped line behind. Nil when not a terminal.
+    static var stderrColumns: Int? {
+        var size = winsize()
+        guard stderrIsTerminal, ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        }
+        return Int(size.ws_col)
+    }
+
+    /// Whether a status line is on stderr now (the progress bar), which a message must first
+    /// clear so that it starts at the beginning of a line. Set by the progress reporter, read
+    /// by the Ctrl-C thread too.
+    static var statusLineShown: Bool {
+        get { statusLineLock.withLock { statusLineFlag } }
+        set { statusLineLock.withLock { statusLineFlag = newValue } }
+    }
+    private static let statusLineLock = NSLock()
+    nonisolated(unsafe) private static var statusLineFlag = false
 
     /// Columns to wrap to: the terminal's, else `COLUMNS`, else 80; never wider than 100,
     /// past which lines are hard to read.
@@ -38,7 +63,9 @@ enum Terminal {
     /// One line on stderr, prefixed with `reader:`.
     static func error(_ message: String) {
         let line = "reader: " + message.replacingOccurrences(of: "\n", with: " ")
-        write(redacted(TerminalSanitizer.clean(line + "\n", colour: false)), to: STDERR_FILENO)
+        // A message must not be appended to the progress bar's line.
+        let start = statusLineShown ? "\r\u{1B}[K" : ""
+        write(start + redacted(TerminalSanitizer.clean(line + "\n", colour: false)), to: STDERR_FILENO)
     }
 
     /// Writes to stderr as it is (progress bars, progress lines already sanitized).
