@@ -1,9 +1,8 @@
 import Foundation
 import ReaderTestHarness
 
-/// The module libraries the plugin tests load: the worked example, built by `.ci/run` (or by
-/// hand: `swift build --package-path Examples/FeedModule`), and the faulty fixtures, built
-/// with the package. A missing library fails the test that needs it, saying how to build it.
+/// The module libraries the plugin tests load: the worked example, a package of its own (built
+/// by the first test that needs it), and the faulty fixtures, built with this package.
 enum ModuleLibraries {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -16,13 +15,35 @@ enum ModuleLibraries {
 
     static var exampleCases: String { repository.appendingPathComponent("Examples/FeedModule/Cases").path }
 
+    /// The example module's library, built here the first time a test asks for it when it is
+    /// not built yet, so that `swift test` on a fresh clone needs no step before it.
     static func feed() throws -> String {
-        let path = repository.appendingPathComponent("Examples/FeedModule/.build/debug/libFeedModule\(suffix)").path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw HarnessError("\(path) is missing: build the example first, swift build --package-path Examples/FeedModule")
-        }
-        return path
+        try builtFeed.get()
     }
+
+    private static let builtFeed: Result<String, HarnessError> = {
+        let package = repository.appendingPathComponent("Examples/FeedModule").path
+        let path = package + "/.build/debug/libFeedModule\(suffix)"
+        if FileManager.default.fileExists(atPath: path) { return .success(path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--package-path", package]
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("feed-module-build-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard let output = try? FileHandle(forWritingTo: log) else { return .failure(HarnessError("cannot write \(log.path)")) }
+        process.standardOutput = output
+        process.standardError = output
+        do {
+            try process.run()
+        } catch {
+            return .failure(HarnessError("cannot run swift build for \(package): \(error)"))
+        }
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, FileManager.default.fileExists(atPath: path) else {
+            return .failure(HarnessError("swift build --package-path \(package) failed; its output is in \(log.path)"))
+        }
+        return .success(path)
+    }()
 
     /// `libFaultyModule` or `libFutureAPIModule`, beside the reader binary.
     static func fixture(_ name: String) throws -> String {
