@@ -18,6 +18,17 @@ struct Fetch: AsyncParsableCommand {
     @Argument(help: "A source and its arguments (rfc-index, rfc N…, tweets user:NAME) or URLs.")
     var words: [String]
 
+    /// The exit code of a bulk fetch with failures: a store that cannot be written (73) or is
+    /// damaged (6) says more than any one request's failure and stops every request alike, so
+    /// it wins; then one code shared by all the failures (every one unparsable, 5); else 4.
+    static func exitCode(of failures: [ReaderError]) -> Int32 {
+        let codes = Set(failures.map(\.exitCode))
+        if codes.contains(73) { return 73 }
+        if codes.contains(6) { return 6 }
+        if codes.count == 1, let only = codes.first { return only }
+        return 4
+    }
+
     func run() async throws {
         let reader = global.makeReader()
         let requests = try reader.fetchRequests(words)
@@ -55,7 +66,7 @@ struct Fetch: AsyncParsableCommand {
         if let (_, error) = failed.first {
             // One failure is the whole story; with several, the lines above named each.
             if requests.count == 1 { throw error }
-            throw ExitCode(failed.allSatisfy { $0.1.exitCode == 5 } ? 5 : 4)
+            throw ExitCode(Self.exitCode(of: failed.map(\.1)))
         }
     }
 

@@ -180,7 +180,7 @@ public struct CatalogFile: Sendable {
         do {
             return try FileLock.withLock(lockPath, .exclusive, body)
         } catch let failure as FileSystem.Failure {
-            throw ReaderError.storage(failure.description)
+            throw failure.readerError
         }
     }
 

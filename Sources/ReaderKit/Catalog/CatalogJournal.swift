@@ -48,8 +48,9 @@ struct CatalogJournal: Sendable {
             lines += Self.keyPrefix + change.key + Self.entryPrefix + (change.entry ?? Self.null)
             lines += Array("}\n".utf8)
         }
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileSystem.fail("cannot open", path) }
+        // Never through a link: one planted here would have this process write into, or empty,
+        // a file outside the store.
+        let fd = try FileSystem.openFile(path, O_RDWR | O_CREAT)
         defer { close(fd) }
         let end = try completeLength(fd)
         guard lseek(fd, off_t(end), SEEK_SET) >= 0 else { throw FileSystem.fail("cannot seek", path) }
@@ -59,11 +60,8 @@ struct CatalogJournal: Sendable {
 
     /// Empties the journal once its changes are in `catalog.json`. Call with the lock held.
     func clear() throws {
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return }
-            throw FileSystem.fail("cannot open", path)
-        }
+        let fd = try FileSystem.openFile(path, O_WRONLY)
+        if fd < 0 { return }
         defer { close(fd) }
         guard ftruncate(fd, 0) == 0, fsync(fd) == 0 else { throw FileSystem.fail("cannot empty", path) }
     }

@@ -171,7 +171,7 @@ public actor Fetcher {
             throw ReaderError.usage("\(url): not a valid file URL")
         }
         do {
-            guard let bytes = try FileSystem.read(path, limit: limits.maxBodyBytes) else { return .notFound }
+            guard let bytes = try FileSystem.readFollowingLinks(path, limit: limits.maxBodyBytes) else { return .notFound }
             return .fetched(FetchedBody(bytes: bytes, url: url, mediaType: nil, charset: nil, etag: nil, lastModified: nil))
         } catch {
             throw ReaderError.network(url: url, reason: "\(error)")

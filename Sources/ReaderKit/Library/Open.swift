@@ -76,7 +76,7 @@ extension Reader {
     func parseFile(_ path: String) async throws -> Document {
         let bytes: [UInt8]
         do {
-            guard let read = try FileSystem.read(path, limit: configuration.limits.maxBodyBytes) else {
+            guard let read = try FileSystem.readFollowingLinks(path, limit: configuration.limits.maxBodyBytes) else {
                 throw ReaderError.usage("\(path): no such file")
             }
             bytes = read

@@ -49,7 +49,7 @@ public struct BlobStore: Sendable {
             try FileSystem.makeFolders(FileSystem.parent(of: path))
             try FileSystem.writeAtomically(compressed, to: path)
         } catch let failure as FileSystem.Failure {
-            throw ReaderError.storage(failure.description)
+            throw failure.readerError
         }
         return (id, compressed.count)
     }
@@ -99,6 +99,8 @@ public struct BlobStore: Sendable {
         do {
             // zlib never stores more than ~0.03% over the bytes, so a larger file is not a blob.
             stored = try FileSystem.read(path(of: id), limit: readLimit + readLimit / 1000 + 64)
+        } catch let failure as FileSystem.Failure where failure.isLink {
+            throw failure.readerError
         } catch {
             throw ReaderError.damaged(what: "blob \(id)", reason: "\(error)")
         }
@@ -109,24 +111,43 @@ public struct BlobStore: Sendable {
 
     public func contains(_ id: BlobID) -> Bool { FileSystem.exists(path(of: id)) }
 
-    /// Every file under `objects/`: blobs by ID with their stored size, and anything else
-    /// (left-over temporary files, stray names) by path.
-    public func inventory() -> (blobs: [(id: BlobID, size: Int, path: String)], strays: [(path: String, modified: Int)]) {
-        var blobs: [(BlobID, Int, String)] = []
-        var strays: [(String, Int)] = []
-        for prefix in FileSystem.list(folder).sorted() {
+    /// What is under `objects/`.
+    public struct Inventory: Sendable {
+        /// Blobs by ID, with their stored size.
+        public var blobs: [(id: BlobID, size: Int, path: String)] = []
+        /// Anything else (left-over temporary files, stray names), by path.
+        public var strays: [(path: String, modified: Int)] = []
+        /// Links (and FIFOs, devices) where a folder or blob belongs: damage, never followed.
+        public var links: [String] = []
+    }
+
+    /// Every file under `objects/`, found without following any link.
+    public func inventory() -> Inventory {
+        var inventory = Inventory()
+        guard let top = try? FileSystem.listing(folder) else {
+            inventory.links.append(folder)
+            return inventory
+        }
+        inventory.links += top.others.map { "\(folder)/\($0)" }
+        for prefix in top.folders.sorted() {
             let sub = "\(folder)/\(prefix)"
-            for name in FileSystem.list(sub).sorted() {
+            guard let listing = try? FileSystem.listing(sub) else {
+                inventory.links.append(sub)
+                continue
+            }
+            inventory.links += (listing.others + listing.folders).map { "\(sub)/\($0)" }
+            for name in listing.files.sorted() {
                 let path = "\(sub)/\(name)"
                 let status = FileSystem.status(path)
                 if prefix.utf8.count == 2, let id = BlobID(hex: prefix + name) {
-                    blobs.append((id, status?.size ?? 0, path))
+                    inventory.blobs.append((id, status?.size ?? 0, path))
                 } else {
-                    strays.append((path, status?.modified ?? 0))
+                    inventory.strays.append((path, status?.modified ?? 0))
                 }
             }
         }
-        return (blobs, strays)
+        for name in top.files { inventory.strays.append(("\(folder)/\(name)", FileSystem.status("\(folder)/\(name)")?.modified ?? 0)) }
+        return inventory
     }
 
     public func remove(_ id: BlobID) throws {

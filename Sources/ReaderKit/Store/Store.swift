@@ -16,6 +16,9 @@ public struct Store: Sendable {
     let writersLockPath: String
 
     public init(root: String) {
+        // Links above the store (where the user keeps it) are resolved here, once; inside it,
+        // none is ever followed (`FileSystem`).
+        let root = FileSystem.canonical(root)
         self.root = root
         blobs = BlobStore(folder: root + "/objects")
         catalog = CatalogFile(root: root)
@@ -91,6 +94,8 @@ public struct Store: Sendable {
     func prepare() throws {
         do {
             try FileSystem.makeFolders(blobs.folder)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
         } catch {
             throw ReaderError.storage("\(error)")
         }
@@ -100,7 +105,7 @@ public struct Store: Sendable {
         do {
             return try FileLock.withLock(writersLockPath, mode, body)
         } catch let failure as FileSystem.Failure {
-            throw ReaderError.storage(failure.description)
+            throw failure.readerError
         }
     }
 }

@@ -49,6 +49,7 @@ extension Store {
     public func verify() -> Verification {
         var problems: [Problem] = []
         let inventory = blobs.inventory()
+        problems += linkProblems(inventory)
         var good = Set<BlobID>()
         for blob in inventory.blobs {
             do {
@@ -86,6 +87,27 @@ extension Store {
         return Verification(blobsChecked: inventory.blobs.count, entriesChecked: entriesChecked, problems: problems)
     }
 
+    /// Every link (or FIFO, device) where the store keeps a file or folder: under `objects/`,
+    /// and in place of the store's own files.
+    func linkProblems(_ inventory: BlobStore.Inventory) -> [Problem] {
+        let reason = "a link where the store keeps a file or folder (never followed); remove it"
+        var links = inventory.links
+        for name in ["catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "lock", "writers.lock", "entries", "views"] {
+            let path = root + "/" + name
+            if FileSystem.isNeitherFileNorFolder(path) { links.append(path) }
+        }
+        for folder in [entryTables.folder, views.folder] {
+            guard let listing = try? FileSystem.listing(folder) else { continue }
+            links += listing.others.map { folder + "/" + $0 }
+            if folder == views.folder {
+                for document in listing.folders {
+                    links += ((try? FileSystem.listing(folder + "/" + document).others) ?? []).map { folder + "/" + document + "/" + $0 }
+                }
+            }
+        }
+        return links.map { Problem(kind: "link", name: $0, reason: reason) }
+    }
+
     /// Removes blobs no catalog entry names, and temporary files left by killed processes.
     /// Refuses to run on a damaged catalog, or on one that may lack entries
     /// (`catalog.partial`): it cannot know which blobs are needed.
@@ -95,6 +117,10 @@ extension Store {
             let catalog = try catalog.read()
             let named = Set(catalog.entries.values.flatMap(\.blobs))
             let inventory = blobs.inventory()
+            // A link in the store was planted: gc follows none, and removes nothing until it goes.
+            if let link = linkProblems(inventory).first {
+                throw ReaderError.damaged(what: link.name, reason: link.reason)
+            }
             if let loss = self.catalog.partial.reason() {
                 let unnamed = Self.unnamed(inventory.blobs.map(\.id), by: catalog).count
                 guard unnamed == 0 else { throw ReaderError.incompleteCatalog(reason: loss, unnamed: unnamed) }

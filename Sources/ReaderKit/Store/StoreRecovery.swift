@@ -65,7 +65,7 @@ extension Store {
         do {
             try catalog.partial.clear()
         } catch let failure as FileSystem.Failure {
-            throw ReaderError.storage(failure.description)
+            throw failure.readerError
         }
     }
 

@@ -14,8 +14,7 @@ final class FileLock: @unchecked Sendable {
 
     /// Opens (creating) `path` and waits for the lock.
     init(path: String, mode: Mode) throws {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileSystem.fail("cannot open lock", path) }
+        let fd = try FileSystem.openFile(path, O_RDWR | O_CREAT)
         while flock(fd, mode == .shared ? LOCK_SH : LOCK_EX) != 0 {
             if errno == EINTR { continue }
             let failure = FileSystem.fail("cannot lock", path)

@@ -9,28 +9,65 @@ import Darwin
 /// The few POSIX file operations the store is built on, with the durability steps spelled out:
 /// Foundation's atomic writes do not fsync, and a store that must survive `kill -9` and power
 /// loss needs data and directory entries on disk before a rename makes them visible.
+///
+/// No link is ever followed. Every path is walked from `/` one folder at a time with
+/// `openat(…, O_NOFOLLOW)`, and the last name is opened, created, renamed or removed relative
+/// to its folder's descriptor, so a symbolic link planted in a store (`catalog.journal` to
+/// `~/.bashrc`, `objects/ab` to another folder) is refused as damage instead of being written,
+/// emptied or deleted through. The store's root is resolved once (``canonical(_:)``), so links
+/// above it — the user's own choice of where the store lives — are followed there and only
+/// there. User files (`reader open FILE`, a `file://` mirror) are read with
+/// ``readFollowingLinks(_:limit:)``.
 enum FileSystem {
     struct Failure: Error, CustomStringConvertible {
         var operation: String
         var path: String
         var code: Int32
-        var description: String { "\(operation) \(path): \(String(cString: strerror(code)))" }
+        var description: String {
+            isLink
+                ? "\(path) is a link where the store keeps a file or folder; links are never followed (remove it)"
+                : "\(operation) \(path): \(String(cString: strerror(code)))"
+        }
+        /// A link met where the store expects a file or folder: damage, not a write failure.
+        var isLink: Bool { code == ELOOP }
+
+        /// The error a user sees: a link is damage (exit 6), anything else a store that
+        /// cannot be written (exit 73).
+        var readerError: ReaderError {
+            isLink ? .damaged(what: path, reason: "a link where the store keeps a file or folder (never followed); remove it") : .storage(description)
+        }
     }
 
     static func fail(_ operation: String, _ path: String) -> Failure {
         Failure(operation: operation, path: path, code: errno)
     }
 
-    /// Reads a whole file; nil when it does not exist.
+    /// Reads a whole file of the store; nil when it does not exist.
     static func read(_ path: String, limit: Int = Int.max) throws -> [UInt8]? {
+        let fd = try openFile(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        return try readAll(fd, path: path, limit: limit, regularOnly: true)
+    }
+
+    /// Reads a whole file the user named, following links as any program does; nil when it
+    /// does not exist.
+    static func readFollowingLinks(_ path: String, limit: Int = Int.max) throws -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             throw fail("cannot open", path)
         }
         defer { close(fd) }
+        return try readAll(fd, path: path, limit: limit, regularOnly: false)
+    }
+
+    private static func readAll(_ fd: Int32, path: String, limit: Int, regularOnly: Bool) throws -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw fail("cannot stat", path) }
+        guard !regularOnly || (info.st_mode & S_IFMT) == S_IFREG else {
+            throw Failure(operation: "not a regular file", path: path, code: EINVAL)
+        }
         let expected = Int(info.st_size)
         guard expected <= limit else {
             throw Failure(operation: "too large to read (\(expected) bytes)", path: path, code: EFBIG)
@@ -52,18 +89,118 @@ enum FileSystem {
         return bytes
     }
 
+    // MARK: - Walking without links
+
+    /// Opens the folder that holds `path`'s last name, following no link on the way; the
+    /// descriptor (to close) and the name. A missing folder is `ENOENT`; a link, `ELOOP`.
+    static func openParent(_ path: String) throws -> (folder: Int32, name: String) {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let name = parts.popLast() else { throw Failure(operation: "no file name in", path: path, code: EINVAL) }
+        var fd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw fail("cannot open", "/") }
+        for part in parts {
+            let next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let code = next < 0 ? linkOr(errno, in: fd, part) : 0
+            close(fd)
+            guard next >= 0 else { throw Failure(operation: "cannot open folder", path: path, code: code) }
+            fd = next
+        }
+        return (fd, name)
+    }
+
+    /// ``openParent(_:)``, nil when a folder on the way does not exist.
+    private static func parentIfPresent(_ path: String) throws -> (folder: Int32, name: String)? {
+        do {
+            return try openParent(path)
+        } catch let failure as Failure where failure.code == ENOENT {
+            return nil
+        }
+    }
+
+    /// `openat` of `path`'s last name in its folder, never through a link; -1 when it does not
+    /// exist (and `flags` do not create it).
+    static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0o644) throws -> Int32 {
+        let parent: (folder: Int32, name: String)
+        do {
+            parent = try openParent(path)
+        } catch let failure as Failure where failure.code == ENOENT && flags & O_CREAT == 0 {
+            return -1
+        }
+        defer { close(parent.folder) }
+        let fd = openat(parent.folder, parent.name, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT && flags & O_CREAT == 0 { return -1 }
+            throw Failure(operation: "cannot open", path: path, code: linkOr(code))
+        }
+        return fd
+    }
+
+    /// `ELOOP` for what `O_NOFOLLOW` refused: Linux says `ELOOP`, some systems `EMLINK`, and a
+    /// link where a folder is expected (`O_DIRECTORY`) says `ENOTDIR`, so that one is looked at.
+    private static func linkOr(_ code: Int32, in folder: Int32? = nil, _ name: String? = nil) -> Int32 {
+        if code == EMLINK { return ELOOP }
+        if code == ENOTDIR, let folder, let name {
+            var info = stat()
+            if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK { return ELOOP }
+        }
+        return code
+    }
+
+    /// The kind of `path`'s last name, not following it: nil when absent.
+    static func kind(_ path: String) -> mode_t? {
+        guard let parent = try? openParent(path) else { return nil }
+        defer { close(parent.folder) }
+        var info = stat()
+        guard fstatat(parent.folder, parent.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Whether `path` is there as a link, FIFO or device: nothing the store ever makes.
+    static func isNeitherFileNorFolder(_ path: String) -> Bool {
+        guard let kind = kind(path) else { return false }
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    /// `path` with every link in it resolved, for a store's root: the part that exists is
+    /// resolved by `realpath`, the rest appended as written. A path with no link in it comes
+    /// back as the user wrote it, so that messages name it as they know it.
+    static func canonical(_ path: String) -> String {
+        let resolved = resolvingLinks(path)
+        let written = "/" + path.split(separator: "/").joined(separator: "/")
+        return resolved == written ? path : resolved
+    }
+
+    private static func resolvingLinks(_ path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while !existing.isEmpty && existing != "/" {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return ([base == "/" ? "" : base] + rest.reversed()).joined(separator: "/")
+            }
+            guard let slash = existing.lastIndex(of: "/") else { break }
+            rest.append(String(existing[existing.index(after: slash)...]))
+            existing = String(existing[..<slash])
+        }
+        return path
+    }
+
     /// Writes `bytes` to a new file beside `path`, flushes it to disk, renames it over `path`
     /// and flushes the folder, so that `path` holds either the old or the new bytes, whole.
     /// `durable: false` skips the flushes, for derived data that is checked when read.
     static func writeAtomically(
         _ bytes: [UInt8], to path: String, durable: Bool = true, beforeRename: (String) throws -> Void = { _ in }
     ) throws {
-        let folder = parent(of: path)
-        let temporary = folder + "/.tmp-" + String(getpid()) + "-" + randomToken()
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let (folder, name) = try openParent(path)
+        defer { close(folder) }
+        let temporaryName = ".tmp-" + String(getpid()) + "-" + randomToken()
+        let temporary = parent(of: path) + "/" + temporaryName
+        let fd = openat(folder, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw fail("cannot create", temporary) }
         var placed = false
-        defer { if !placed { unlink(temporary) } }
+        defer { if !placed { unlinkat(folder, temporaryName, 0) } }
         do {
             try writeAll(fd, bytes, path: temporary)
             guard !durable || fsync(fd) == 0 else { throw fail("cannot flush", temporary) }
@@ -73,9 +210,10 @@ enum FileSystem {
         }
         guard close(fd) == 0 else { throw fail("cannot close", temporary) }
         try beforeRename(temporary)
-        guard rename(temporary, path) == 0 else { throw fail("cannot rename into", path) }
+        // A rename replaces a link at `name` itself; it never writes through it.
+        guard renameat(folder, temporaryName, folder, name) == 0 else { throw fail("cannot rename into", path) }
         placed = true
-        if durable { syncFolder(folder) }
+        if durable { _ = fsync(folder) }
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
@@ -94,53 +232,116 @@ enum FileSystem {
 
     /// Makes a rename or unlink in `folder` durable.
     static func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
+        guard let fd = try? openFolder(folder) else { return }
         _ = fsync(fd)
         close(fd)
     }
 
+    /// A descriptor of `folder`, never through a link; throws `ENOENT` when absent.
+    static func openFolder(_ folder: String) throws -> Int32 {
+        let (parent, name) = try openParent(folder)
+        defer { close(parent) }
+        let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(operation: "cannot open folder", path: folder, code: linkOr(errno, in: parent, name)) }
+        return fd
+    }
+
+    /// Creates `path` and the folders above it that are missing, never through a link.
     static func makeFolders(_ path: String) throws {
-        // Nearly always the folder is there already (a blob's `objects/ab`): one call says so.
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-        var built = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, 0o755) != 0 && errno != EEXIST { throw fail("cannot create folder", built) }
+        // Nearly always the folder is there already (a blob's `objects/ab`): one walk says so.
+        if let fd = try? openFolder(path) {
+            close(fd)
+            return
+        }
+        var parts = path.split(separator: "/").map(String.init)[...]
+        var fd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw fail("cannot open", "/") }
+        defer { close(fd) }
+        while let part = parts.popFirst() {
+            if mkdirat(fd, part, 0o755) != 0 && errno != EEXIST { throw fail("cannot create folder", path) }
+            let next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard next >= 0 else { throw Failure(operation: "cannot open folder", path: path, code: linkOr(errno, in: fd, part)) }
+            close(fd)
+            fd = next
         }
     }
 
+    /// Whether `path` names anything (a link included: opening it then says it is one).
     static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0
+        kind(path) != nil
     }
 
-    /// Size and modification time, or nil when absent.
+    /// Size and modification time, or nil when absent; a link's own.
     static func status(_ path: String) -> (size: Int, modified: Int)? {
+        guard let parent = try? openParent(path) else { return nil }
+        defer { close(parent.folder) }
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard fstatat(parent.folder, parent.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         return (Int(info.st_size), Int(info.st_mtim.tv_sec))
     }
 
-    static func list(_ folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
+    /// What a folder holds.
+    struct Listing {
+        var files: [String] = []
+        var folders: [String] = []
+        /// Links and anything else that is neither (FIFOs, devices): never followed or opened.
+        var others: [String] = []
+        var all: [String] { files + folders + others }
+    }
+
+    /// The names in `folder`, by kind, never through a link; empty when it does not exist.
+    /// A link in place of the folder itself throws (`ELOOP`).
+    static func listing(_ folder: String) throws -> Listing {
+        let fd: Int32
+        do {
+            fd = try openFolder(folder)
+        } catch let failure as Failure where failure.code == ENOENT {
+            return Listing()
+        }
+        guard let dir = fdopendir(fd) else {
+            close(fd)
+            throw fail("cannot list", folder)
+        }
         defer { closedir(dir) }
-        var names: [String] = []
+        var listing = Listing()
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                if fstatat(dirfd(dir), name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                    let mode = info.st_mode & S_IFMT
+                    type = mode == S_IFREG ? Int32(DT_REG) : mode == S_IFDIR ? Int32(DT_DIR) : Int32(DT_LNK)
+                }
+            }
+            switch type {
+            case Int32(DT_REG): listing.files.append(name)
+            case Int32(DT_DIR): listing.folders.append(name)
+            default: listing.others.append(name)
+            }
         }
-        return names
+        return listing
     }
 
+    /// The names in `folder` (every kind); empty when it does not exist or is a link.
+    static func list(_ folder: String) -> [String] {
+        (try? listing(folder).all) ?? []
+    }
+
+    /// Removes the name `path` (a link itself, never what it points to).
     static func remove(_ path: String) throws {
-        if unlink(path) != 0 && errno != ENOENT { throw fail("cannot remove", path) }
+        guard let (folder, name) = try parentIfPresent(path) else { return }
+        defer { close(folder) }
+        if unlinkat(folder, name, 0) != 0 && errno != ENOENT { throw fail("cannot remove", path) }
     }
 
     static func removeFolder(_ path: String) throws {
-        if rmdir(path) != 0 && errno != ENOENT { throw fail("cannot remove folder", path) }
+        guard let (folder, name) = try parentIfPresent(path) else { return }
+        defer { close(folder) }
+        if unlinkat(folder, name, AT_REMOVEDIR) != 0 && errno != ENOENT { throw fail("cannot remove folder", path) }
     }
 
     static func parent(of path: String) -> String {

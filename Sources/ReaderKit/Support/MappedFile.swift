@@ -14,11 +14,8 @@ final class MappedFile: @unchecked Sendable {
 
     /// Maps `path`; nil when it does not exist.
     init?(path: String) throws {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw FileSystem.fail("cannot open", path)
-        }
+        let fd = try FileSystem.openFile(path, O_RDONLY)
+        if fd < 0 { return nil }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystem.fail("cannot stat", path) }
