@@ -29,14 +29,17 @@ enum Locator {
         } else {
             throw RequestError("tweets takes user:NAME or search:QUERY, not '\(argument)'")
         }
-        guard let token = settings["READER_X_BEARER_TOKEN"] else {
-            throw RequestError("set READER_X_BEARER_TOKEN to an X API bearer token to fetch tweets")
-        }
         var base = settings["READER_X_API_URL"] ?? defaultBase
         while base.hasSuffix("/") { base.removeLast() }
+        let url = "\(base)/2/tweets/search/recent?query=\(percentEncoded(query))&\(fields)"
+        // Without a token the stored tweets still open; only a fetch needs it.
+        guard let token = settings["READER_X_BEARER_TOKEN"] else {
+            return Location(
+                key: "tweets/\(argument)", urls: [url],
+                unavailable: "set READER_X_BEARER_TOKEN to an X API bearer token to fetch tweets")
+        }
         return Location(
-            key: "tweets/\(argument)",
-            urls: ["\(base)/2/tweets/search/recent?query=\(percentEncoded(query))&\(fields)"],
+            key: "tweets/\(argument)", urls: [url],
             headers: ["Authorization": "Bearer \(token)"],
             secretHeaders: ["Authorization"])
     }

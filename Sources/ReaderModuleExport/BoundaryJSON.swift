@@ -51,11 +51,13 @@ public enum BoundaryJSON {
     }
 
     public static func location(_ location: Location) -> String {
-        JSONValue.object([
+        var members: [String: JSONValue] = [
             "key": .string(location.key), "urls": JSONValue(location.urls),
             "headers": .object(location.headers.mapValues { .string($0) }),
             "secretHeaders": JSONValue(location.secretHeaders.sorted()), "isImmutable": .bool(location.isImmutable),
-        ]).jsonText
+        ]
+        if let unavailable = location.unavailable { members["unavailable"] = .string(unavailable) }
+        return JSONValue.object(members).jsonText
     }
 
     public static func location(from text: String) throws -> Location {
@@ -64,10 +66,12 @@ public enum BoundaryJSON {
         else { throw Malformed("a location is not {\"key\", \"urls\", …}") }
         var immutable = false
         if case .bool(let flag)? = value["isImmutable"] { immutable = flag }
-        return Location(
+        var location = Location(
             key: key, urls: urls, headers: value["headers"]?.objectValue?.compactMapValues(\.stringValue) ?? [:],
             secretHeaders: Set(value["secretHeaders"]?.arrayValue?.compactMap(\.stringValue) ?? []),
             isImmutable: immutable)
+        location.unavailable = value["unavailable"]?.stringValue
+        return location
     }
 
     public static func strings(_ values: [String]) -> String { JSONValue(values).jsonText }

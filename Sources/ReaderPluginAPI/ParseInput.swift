@@ -73,6 +73,9 @@ public struct Location: Sendable, Hashable {
     /// True when what lives there never changes once published (an RFC): a stored copy is
     /// used as it is, without asking the server again.
     public var isImmutable: Bool
+    /// Why this request cannot go to the network now (a token that is not set), said only when
+    /// it must: a stored copy still opens, offline or not.
+    public var unavailable: String?
 
     public init(
         key: String, urls: [String], headers: [String: String] = [:], secretHeaders: Set<String> = [],
@@ -83,5 +86,12 @@ public struct Location: Sendable, Hashable {
         self.headers = headers
         self.secretHeaders = secretHeaders
         self.isImmutable = isImmutable
+    }
+
+    /// A request that cannot go to the network now, for the reason given (a token that is not
+    /// set): its stored copy still opens.
+    public init(key: String, urls: [String], isImmutable: Bool = false, unavailable: String?) {
+        self.init(key: key, urls: urls, isImmutable: isImmutable)
+        self.unavailable = unavailable
     }
 }

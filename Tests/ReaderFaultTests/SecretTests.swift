@@ -12,6 +12,8 @@ import Testing
     enum Answer: String, CaseIterable, Sendable {
         case tweets, refused401, forbidden403, rateLimited429, serverError500, echoedInErrorBody, echoedInProblem
         case redirectElsewhere, connectionRefused
+        /// The token sent back as the response's validator: the tweets are kept, the validator is not.
+        case echoedInETag
     }
 
     @Test func theTokenIsInNoFileNoLogLineAndNoErrorMessage() async throws {
@@ -38,6 +40,10 @@ import Testing
                 case .redirectElsewhere:
                     return .respond(status: 307, headers: [("Location", elsewhere.baseURL + request.uri)])
                 case .connectionRefused: return .stall
+                case .echoedInETag:
+                    return .respond(
+                        status: 200, headers: [("Content-Type", "application/json"), ("ETag", "\"\(echo)\""), ("Last-Modified", echo)],
+                        body: tweets)
                 }
             }
             let closed = try ClosedPort()
@@ -50,7 +56,7 @@ import Testing
             await api.stop()
             withExtendedLifetime(closed) {}
             let expected: Int32 = switch answer {
-            case .tweets, .redirectElsewhere: 0
+            case .tweets, .redirectElsewhere, .echoedInETag: 0
             case .echoedInErrorBody, .echoedInProblem: 5
             default: 4
             }
@@ -76,5 +82,50 @@ import Testing
             #expect(data.range(of: Data(Self.token.utf8)) == nil, "\(file) holds the token")
         }
         print("secrets: \(outputs.count) runs (\(Answer.allCases.count) server answers, --verbose), \(files.count) store files: the token in none")
+    }
+
+    /// Validators go back only to the origin that gave them: after a redirect to another
+    /// server, that server gets no `If-None-Match` or `If-Modified-Since`.
+    @Test func validatorsAreNotSentToAnotherOrigin() async throws {
+        let store = try temporaryFolder("validators")
+        let page = try Corpus.bytes("html/mozilla-2/source.html")
+        let elsewhere = try await LoopbackServer { _ in .ok(page, contentType: "text/html; charset=utf-8") }
+        defer { Task { await elsewhere.stop() } }
+        let origin = try await LoopbackServer { _ in
+            .respond(
+                status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("ETag", "\"v1-private\""), ("Last-Modified", "Fri, 08 Aug 2025 12:00:00 GMT")],
+                body: page)
+        }
+        defer { Task { await origin.stop() } }
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
+        let url = origin.baseURL + "/article.html"
+        #expect(try await reader.run(["fetch", url]).status == 0)
+        // The same URL now moves to another server.
+        origin.setHandler { request in .respond(status: 302, headers: [("Location", elsewhere.baseURL + request.uri)]) }
+        let again = try await reader.run(["fetch", url])
+        #expect(again.status == 0, "\(again)")
+        #expect(origin.requests.last?.headers["if-none-match"] == "\"v1-private\"")
+        #expect(elsewhere.requests.count == 1)
+        #expect(elsewhere.requests.allSatisfy { $0.headers["if-none-match"] == nil && $0.headers["if-modified-since"] == nil })
+    }
+
+    /// Stored tweets open offline with no token set: nothing is fetched, so nothing needs it.
+    @Test func storedTweetsOpenOfflineWithoutAToken() async throws {
+        let store = try temporaryFolder("tweets-offline")
+        let tweets = try Corpus.bytes("twitter/v2_search_recent.json")
+        let api = try await LoopbackServer { _ in .ok(tweets, contentType: "application/json") }
+        defer { Task { await api.stop() } }
+        let withToken = try ReaderBinary(environment: [
+            "READER_CACHE_DIR": store, "READER_X_API_URL": api.baseURL, "READER_X_BEARER_TOKEN": Self.token,
+        ])
+        #expect(try await withToken.run(["fetch", "tweets", "search:swift"]).status == 0)
+        let without = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_X_API_URL": api.baseURL])
+        let open = try await without.run(["open", "tweets/search:swift", "--offline"])
+        #expect(open.status == 0, "\(open)")
+        #expect(!open.stdout.isEmpty)
+        // Fetching does need it, and says so.
+        let fetch = try await without.run(["fetch", "tweets", "search:other"])
+        #expect(fetch.status == 64, "\(fetch)")
+        #expect(fetch.stderr.contains("READER_X_BEARER_TOKEN"), "\(fetch)")
     }
 }

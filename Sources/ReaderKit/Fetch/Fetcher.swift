@@ -23,10 +23,36 @@ public struct FetchedBody: Sendable {
     public var lastModified: String?
 }
 
-/// Validators of a stored copy, sent so that an unchanged resource costs a 304.
+/// Validators of a stored copy, sent so that an unchanged resource costs a 304 — and only to
+/// the origin that gave them (`source`, the URL the copy came from), never across a redirect
+/// to another: a validator is whatever a server chose to send, and it could carry anything.
 public struct Validators: Sendable {
     public var etag: String?
     public var lastModified: String?
+    /// The URL whose response gave them.
+    public var source: String?
+
+    public init(etag: String?, lastModified: String?, source: String?) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.source = source
+    }
+}
+
+/// The scheme, host and port of a URL: what "the same server" means for credentials.
+struct Origin: Equatable {
+    var scheme: String
+    var host: String
+    var port: Int
+
+    init?(_ url: String) {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+            let host = components.host?.lowercased()
+        else { return nil }
+        self.scheme = scheme
+        self.host = host
+        port = components.port ?? (scheme == "https" ? 443 : 80)
+    }
 }
 
 /// Gets bytes from http(s) and `file://` URLs, with redirects, timeouts, gzip, a body-size
@@ -60,34 +86,36 @@ public actor Fetcher {
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
             throw ReaderError.usage("\(url): only http, https and file URLs can be fetched")
         }
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "User-Agent", value: "reader/\(ReaderVersion.current)")
-        request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
-        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
-        if let etag = validators?.etag { request.headers.add(name: "If-None-Match", value: etag) }
-        if let lastModified = validators?.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
+        // Redirects are followed here, not by the HTTP client, so that what belongs to one
+        // origin (the `secretHeaders` of a module, validators) never reaches another.
+        let origin = Origin(url)
+        var current = url
+        var visited: Set<String> = [url]
         do {
-            let response = try await httpClient().execute(request, timeout: .hours(1))
-            switch response.status.code {
-            case 200..<300:
-                let bytes = try await collect(response, url: url, progress: progress)
-                let (mediaType, charset) = MediaType.parse(response.headers.first(name: "Content-Type"))
-                return .fetched(FetchedBody(
-                    bytes: bytes, url: response.url?.absoluteString ?? url, mediaType: mediaType, charset: charset,
-                    etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified")))
-            case 304:
-                return .notModified
-            case 404:
-                return .notFound
-            default:
-                var reason = "HTTP \(response.status.code) \(response.status.reasonPhrase)"
-                switch response.status.code {
-                case 401, 403: reason += " (the server refused the credentials; check the token)"
-                case 429: reason += " (rate limited" + (response.headers.first(name: "Retry-After").map { "; retry after \($0) s" } ?? "") + ")"
-                default: if let retry = response.headers.first(name: "Retry-After") { reason += " (retry after \(retry) s)" }
+            for _ in 0...limits.maxRedirects {
+                let sameOrigin = Origin(current) == origin
+                var request = HTTPClientRequest(url: current)
+                request.headers.add(name: "User-Agent", value: "reader/\(ReaderVersion.current)")
+                request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+                if sameOrigin {
+                    for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
                 }
-                throw ReaderError.network(url: url, reason: reason)
+                if let validators, Origin(current) == validators.source.flatMap(Origin.init) {
+                    if let etag = validators.etag { request.headers.add(name: "If-None-Match", value: etag) }
+                    if let lastModified = validators.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
+                }
+                let response = try await httpClient().execute(request, timeout: .hours(1))
+                if [301, 302, 303, 307, 308].contains(response.status.code), let location = response.headers.first(name: "Location") {
+                    guard let next = URL(string: location, relativeTo: URL(string: current))?.absoluteURL.absoluteString,
+                        next.hasPrefix("http://") || next.hasPrefix("https://")
+                    else { throw ReaderError.network(url: url, reason: "redirected to '\(location)', which is not an http(s) URL") }
+                    guard visited.insert(next).inserted else { throw ReaderError.network(url: url, reason: "redirect loop") }
+                    current = next
+                    continue
+                }
+                return try await outcome(of: response, url: current, asked: url, progress: progress)
             }
+            throw ReaderError.network(url: url, reason: "too many redirects (more than \(limits.maxRedirects))")
         } catch let error as ReaderError {
             throw error
         } catch is CancellationError {
@@ -96,6 +124,33 @@ public actor Fetcher {
             throw ReaderError.cancelled
         } catch {
             throw ReaderError.network(url: url, reason: Self.describe(error))
+        }
+    }
+
+    /// What a final (not redirecting) response means: a body, a 304, a 404 or a failure.
+    /// `url` is where it came from, `asked` the URL the messages name.
+    private func outcome(
+        of response: HTTPClientResponse, url: String, asked: String, progress: (Int, Int?) -> Void
+    ) async throws -> FetchOutcome {
+        switch response.status.code {
+        case 200..<300:
+            let bytes = try await collect(response, url: asked, progress: progress)
+            let (mediaType, charset) = MediaType.parse(response.headers.first(name: "Content-Type"))
+            return .fetched(FetchedBody(
+                bytes: bytes, url: url, mediaType: mediaType, charset: charset,
+                etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified")))
+        case 304:
+            return .notModified
+        case 404:
+            return .notFound
+        default:
+            var reason = "HTTP \(response.status.code) \(response.status.reasonPhrase)"
+            switch response.status.code {
+            case 401, 403: reason += " (the server refused the credentials; check the token)"
+            case 429: reason += " (rate limited" + (response.headers.first(name: "Retry-After").map { "; retry after \($0) s" } ?? "") + ")"
+            default: if let retry = response.headers.first(name: "Retry-After") { reason += " (retry after \(retry) s)" }
+            }
+            throw ReaderError.network(url: asked, reason: reason)
         }
     }
 
@@ -110,7 +165,8 @@ public actor Fetcher {
     private func httpClient() -> HTTPClient {
         if let client { return client }
         var configuration = HTTPClient.Configuration()
-        configuration.redirectConfiguration = .follow(max: limits.maxRedirects, allowCycles: false)
+        // Followed by `fetch` itself, origin by origin.
+        configuration.redirectConfiguration = .disallow
         configuration.timeout = .init(
             connect: .milliseconds(Int64(limits.connectTimeout * 1000)), read: .milliseconds(Int64(limits.readTimeout * 1000)))
         configuration.decompression = .enabled(limit: .size(limits.maxBodyBytes))

@@ -27,6 +27,15 @@ public struct Configuration: Sendable {
         self.limits = limits
     }
 
+    /// The secrets this process holds (the values of settings named `…TOKEN`, `…SECRET`,
+    /// `…PASSWORD`, `…KEY`, at least 8 characters long): none is ever stored, and a response
+    /// that carries one back is not kept (`SecretFilter`).
+    public var secrets: [String] {
+        settings.values.compactMap { key, value in
+            ["TOKEN", "SECRET", "PASSWORD", "KEY"].contains(where: key.uppercased().contains) && value.count >= 8 ? value : nil
+        }
+    }
+
     /// The store root as the contract chooses it: `--cache-dir`, else `READER_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/reader`, else `~/.cache/reader`.
     public static func storeRoot(cacheDir: String?, environment: [String: String]) -> String {

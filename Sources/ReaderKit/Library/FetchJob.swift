@@ -28,9 +28,10 @@ struct FetchJob: Sendable {
                 key: location.key, status: .alreadyStored, title: existing.title ?? "", bytesFetched: 0, bytesStored: 0,
                 entries: 0, entriesNew: 0, entriesUpdated: 0)
         }
+        if let why = location.unavailable { throw ReaderError.usage(why) }
         // Validators only for an intact stored copy: a damaged one must be fetched whole to repair it.
         let intact = existing.flatMap { entry in (try? store.raw(of: entry)) != nil ? entry : nil }
-        let validators = intact.map { Validators(etag: $0.etag, lastModified: $0.lastModified) }
+        let validators = intact.map { Validators(etag: $0.etag, lastModified: $0.lastModified, source: $0.url) }
         for url in location.urls {
             try Task.checkCancellation()
             switch try await fetcher.fetch(url, headers: location.headers, validators: validators, progress: progress) {
@@ -98,8 +99,8 @@ struct FetchJob: Sendable {
         let (entry, written) = try reader.store.commit(key: location.key, raw: body.bytes, document: document) { raw, doc in
             CatalogEntry(
                 requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: raw, document: doc,
-                mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(), etag: body.etag,
-                lastModified: body.lastModified, module: module.descriptor.name, moduleVersion: module.descriptor.version,
+                mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),
+                etag: reader.store.secrets.validator(body.etag), lastModified: reader.store.secrets.validator(body.lastModified), module: module.descriptor.name, moduleVersion: module.descriptor.version,
                 size: body.bytes.count, title: document.title)
         }
         return FetchResult(

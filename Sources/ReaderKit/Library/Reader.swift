@@ -21,7 +21,7 @@ public final class Reader: Sendable {
     public init(configuration: Configuration, registry: Registry = Registry()) {
         self.configuration = configuration
         self.registry = registry
-        store = Store(root: configuration.storeRoot)
+        store = Store(root: configuration.storeRoot, secrets: SecretFilter(configuration.secrets))
         parsers = ParserPool(size: configuration.parsers)
     }
 

@@ -14,8 +14,11 @@ public struct Store: Sendable {
     let entryTables: EntryTable
     let views: ViewCache
     let writersLockPath: String
+    /// The secrets no blob and no catalog entry may hold.
+    public let secrets: SecretFilter
 
-    public init(root: String) {
+    public init(root: String, secrets: SecretFilter = .none) {
+        self.secrets = secrets
         // Links above the store (where the user keeps it) are resolved here, once; inside it,
         // none is ever followed (`FileSystem`).
         let root = FileSystem.canonical(root)
@@ -39,6 +42,10 @@ public struct Store: Sendable {
     ) throws -> (entry: CatalogEntry, written: Int) {
         try prepare()
         let encoded = try DocumentCodec.encode(document)
+        if !secrets.isEmpty {
+            try secrets.refuse(raw, key)
+            try secrets.refuse(encoded, key)
+        }
         return try withWritersLock {
             let rawBlob = try blobs.put(raw)
             let documentBlob = try blobs.put(encoded, compression: .derived)
