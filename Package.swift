@@ -94,7 +94,8 @@ let package = Package(
             ],
             path: "Tests/ReaderTestHarness"
         ),
-        .testTarget(name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
+        .testTarget(
+            name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"], exclude: ["Relevance"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
         .testTarget(name: "ReaderTerminalTests", dependencies: ["ReaderTestSupport", "ReaderTestHarness"]),

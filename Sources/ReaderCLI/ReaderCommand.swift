@@ -15,13 +15,19 @@ public struct ReaderCommand: AsyncParsableCommand {
 
     /// Runs the command line: parses it, runs the command with Ctrl-C wired to cancellation,
     /// and turns every error into one line on stderr and the contract's exit code.
-    public static func runMain(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+    public static func runMain(_ words: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        let arguments = CommandLineWords.hoistingCommonOptions(words)
         if QuickOpen.run(arguments) { Foundation.exit(0) }
+        let commands = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let unknown = CommandLineWords.unknownCommand(arguments, commands: commands) {
+            Terminal.error(unknown)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            exit(withError: error)
+            fail(error, arguments)
         }
         // Before the work starts, so that no Ctrl-C goes unnoticed (see `Interrupt`).
         let interrupt = Interrupt.install()
@@ -45,7 +51,28 @@ public struct ReaderCommand: AsyncParsableCommand {
             Terminal.error(ReaderError.cancelled.description)
             Foundation.exit(ReaderError.cancelled.exitCode)
         case .failure(let error):
-            exit(withError: error)
+            fail(error, arguments)
         }
+    }
+
+    /// Ends the process for an error of the argument parser (or an `ExitCode`): help and the
+    /// version go to stdout as the parser writes them; an error is one sanitized line on stderr,
+    /// `reader: …`, with where to look for help, and exit 64.
+    static func fail(_ error: any Error, _ arguments: [String]) -> Never {
+        let code = exitCode(for: error)
+        if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
+        if code == .success {
+            Terminal.printRaw(fullMessage(for: error))
+            Foundation.exit(0)
+        }
+        var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        message = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        if let first = message.first, first.isUppercase { message = first.lowercased() + message.dropFirst() }
+        let path = arguments.prefix { !$0.hasPrefix("-") }.prefix(2).filter { word in
+            configuration.subcommands.contains { $0._commandName == word } || ["stats", "verify", "gc", "recover", "ls", "rm"].contains(word)
+        }
+        Terminal.error("\(message) (see 'reader \((path + ["--help"]).joined(separator: " "))')")
+        Foundation.exit(code.rawValue)
     }
 }

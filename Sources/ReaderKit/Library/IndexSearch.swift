@@ -1,0 +1,201 @@
+import ReaderPluginAPI
+
+/// Relevance for `reader search`, as a person means it.
+///
+/// A query word matches a title word, the start of one (`config` → `configuration`), an
+/// acronym the title spells out (`tcp` → "Transmission Control Protocol", `dhcp` → "Dynamic
+/// Host Configuration Protocol") or an author's name. Entries are ranked by:
+/// 1. the RFC the query names by number (`793`, `rfc793`) first;
+/// 2. how many query words match (all before some; entries matching only some are listed
+///    only when none matches all);
+/// 3. where they match: whole title words (1), word starts (0.6), authors (0.3);
+/// 4. how much of the title the query covers ("Transmission Control Protocol" before
+///    "Transmission Control Protocol (TCP) Congestion Window Validation");
+/// 5. a current RFC before one it obsoletes when equally relevant, then the newer first.
+struct IndexSearch {
+    let terms: [String]
+    /// RFC numbers named in the query (`793`, `rfc793`).
+    let numbers: Set<String>
+
+    init(_ words: [String]) {
+        terms = words.flatMap { IndexSearch.tokens($0) }
+        numbers = IndexSearch.namedNumbers(words)
+    }
+
+    struct Relevance: Comparable {
+        var named: Bool
+        var matched: Int
+        var weight: Double
+        var coverage: Double
+        var current: Bool
+        var number: Int
+
+        static func < (a: Relevance, b: Relevance) -> Bool {
+            (a.named ? 1 : 0, a.matched, a.weight, a.coverage, a.current ? 1 : 0, a.number)
+                < (b.named ? 1 : 0, b.matched, b.weight, b.coverage, b.current ? 1 : 0, b.number)
+        }
+    }
+
+    /// The matching entries, most relevant first.
+    func rank(_ entries: [Entry]) -> [Entry] {
+        let scored = entries.compactMap { entry in relevance(entry).map { (entry, $0) } }
+        let best = scored.map(\.1.matched).max() ?? 0
+        let shown = scored.filter { $0.1.named || $0.1.matched == terms.count || (best < terms.count && $0.1.matched == best) }
+        return shown.sorted { $0.1 > $1.1 }.map(\.0)
+    }
+
+    /// nil when no query word matches the entry.
+    func relevance(_ entry: Entry) -> Relevance? {
+        let named = numbers.contains(entry.id)
+        let titleWords = IndexSearch.tokens(entry.title)
+        var covered = Set<Int>()
+        var matched = 0
+        var weight = 0.0
+        var authors: [String]?
+        for term in terms {
+            if numbers.contains(term) || numbers.contains(IndexSearch.number(term) ?? ""), IndexSearch.number(term) == entry.id {
+                matched += 1
+                weight += 1
+                continue
+            }
+            if let index = titleWords.firstIndex(of: term) {
+                covered.insert(index)
+                matched += 1
+                weight += 1
+            } else if let span = IndexSearch.acronym(term, in: titleWords, spelled: IndexSearch.spelledTokens(entry.title)) {
+                covered.formUnion(span)
+                matched += 1
+                weight += 1
+            } else if term.count >= 3, let index = titleWords.firstIndex(where: { $0.hasPrefix(term) }) {
+                covered.insert(index)
+                matched += 1
+                weight += 0.6
+            } else {
+                let names = authors ?? entry.authors.flatMap { IndexSearch.tokens($0) }
+                authors = names
+                if names.contains(term) {
+                    matched += 1
+                    weight += 0.3
+                }
+            }
+        }
+        guard matched > 0 || named else { return nil }
+        // A title's own acronym, "(TCP)", goes with the words it stands for: a query that
+        // covers either covers both.
+        for (index, word) in titleWords.enumerated() {
+            guard let span = IndexSearch.acronym(word, in: titleWords), !span.contains(index) else { continue }
+            if covered.contains(index) || span.allSatisfy(covered.contains) {
+                covered.insert(index)
+                covered.formUnion(span)
+            }
+        }
+        // Small words ("the", "and") count for neither side.
+        let counted = titleWords.indices.filter { !IndexSearch.smallWords.contains(titleWords[$0]) }
+        let coverage = counted.isEmpty ? 0 : (Double(counted.filter(covered.contains).count) / Double(counted.count) * 1000).rounded() / 1000
+        return Relevance(
+            named: named, matched: matched, weight: weight, coverage: coverage,
+            current: !IndexSearch.isObsoleted(entry),
+            number: Int(entry.id) ?? 0)
+    }
+
+    /// Whether another RFC obsoletes this one (its annotations, as the RFC index module
+    /// writes them, start with the `obsoletedBy` list).
+    static func isObsoleted(_ entry: Entry) -> Bool {
+        let annotations = entry.annotationsJSON.utf8
+        guard let key = annotations.firstRange(of: #""obsoletedBy""#.utf8) else { return false }
+        // The first byte after the list's `[` that is not a space: `]` for an empty list.
+        let rest = annotations[key.upperBound...].drop { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: " ") }
+        guard rest.first == UInt8(ascii: "[") else { return false }
+        return rest.dropFirst().first { $0 != UInt8(ascii: " ") } != UInt8(ascii: "]")
+    }
+
+    /// The title words that `term` abbreviates by their initials (`tcp` in "transmission
+    /// control protocol"), skipping the small words acronyms skip ("for", "of", "the").
+    static func acronym(_ term: String, in words: [String], spelled: [String]? = nil) -> [Int]? {
+        // Letters, and digits that stand for a number word ("ipv6": Internet Protocol Version 6).
+        guard term.count >= 2, term.count <= 8, term.first?.isLetter == true, term.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+            return nil
+        }
+        let letters = Array(term)
+        // A word written in capitals ("TLS") is an acronym itself, never one of the words
+        // another acronym spells out.
+        func isAcronym(_ index: Int) -> Bool {
+            guard let spelled, index < spelled.count, spelled[index].count >= 2 else { return false }
+            return spelled[index].allSatisfy { $0.isUppercase || $0.isNumber }
+        }
+        for start in words.indices where words[start].first == letters[0] {
+            var span: [Int] = []
+            var next = 0
+            var index = start
+            while index < words.count && next < letters.count {
+                let word = words[index]
+                // Words only, not "tn3270": an acronym is made of the initials of words.
+                let isWord = word.allSatisfy(\.isLetter) || (letters[next].isNumber && word.allSatisfy(\.isNumber))
+                if word.first == letters[next] && isWord && !isAcronym(index) {
+                    span.append(index)
+                    next += 1
+                } else if !smallWords.contains(word) {
+                    break
+                }
+                index += 1
+            }
+            if next == letters.count && span.count >= 2 { return span }
+        }
+        return nil
+    }
+
+    static let smallWords: Set<String> = ["a", "an", "and", "for", "in", "of", "on", "the", "to", "with"]
+
+    /// The RFC numbers a query names: a query that is one number (`793`), `rfc793`, or a
+    /// number after the word `rfc` (`rfc 2119`). Not the `1` of `http/1.1`, nor the `4` of
+    /// "network time protocol version 4".
+    static func namedNumbers(_ words: [String]) -> Set<String> {
+        let words = words.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
+        var named: Set<String> = []
+        for (index, word) in words.enumerated() {
+            if word.hasPrefix("rfc"), word.count > 3, let number = number(word) {
+                named.insert(number)
+            } else if let number = number(word), word.allSatisfy(\.isNumber), words.count == 1 || (index > 0 && words[index - 1] == "rfc") {
+                named.insert(number)
+            }
+        }
+        return named
+    }
+
+    /// The RFC number a term names (`0793`, `rfc793` → `793`).
+    static func number(_ term: String) -> String? {
+        let digits = term.hasPrefix("rfc") ? String(term.dropFirst(3)) : term
+        return Int(digits).map(String.init)
+    }
+
+    /// The lowercased runs of letters and digits of `text`.
+    static func tokens(_ text: String) -> [String] {
+        // ASCII text (nearly every title and name in the index) is split byte by byte: the
+        // same tokens as `unicodeTokens`, without a Unicode property lookup per character.
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return unicodeTokens(text) }
+        var tokens: [String] = []
+        var token: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): token.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): token.append(byte | 0x20)
+            default:
+                if !token.isEmpty {
+                    tokens.append(String(decoding: token, as: UTF8.self))
+                    token.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !token.isEmpty { tokens.append(String(decoding: token, as: UTF8.self)) }
+        return tokens
+    }
+
+    /// The runs of letters and digits of `text` as written (the same runs as ``tokens(_:)``).
+    static func spelledTokens(_ text: String) -> [String] {
+        text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    static func unicodeTokens(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+}
