@@ -3,7 +3,7 @@ import Foundation
 import ReaderKit
 import ReaderPluginAPI
 
-/// The options every command takes.
+/// The options of the commands that fetch (`fetch`, `open`).
 struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "The store folder (default: $READER_CACHE_DIR, $XDG_CACHE_HOME/reader or ~/.cache/reader).")
     var cacheDir: String?
@@ -45,5 +45,25 @@ struct GlobalOptions: ParsableArguments {
         return Reader(
             configuration: Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits),
             registry: Registry(plugins: plugins))
+    }
+}
+
+/// The options of the commands that only read or tend the store (`list`, `search`, `cache`,
+/// `refs`, `sources`): the store and `--verbose`. The network options are accepted too, so
+/// that `reader --offline list` works as `reader --offline open 793` does, but they do
+/// nothing here and stay out of the help.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: "The store folder (default: $READER_CACHE_DIR, $XDG_CACHE_HOME/reader or ~/.cache/reader).")
+    var cacheDir: String?
+
+    @Flag(name: .long, help: "Say more about what happens, on stderr.")
+    var verbose = false
+
+    @Flag(name: .long, help: .hidden) var offline = false
+    @Option(name: .long, help: .hidden) var jobs: Int = 8
+    @Option(name: .long, help: .hidden) var timeout: Double = 30
+
+    func makeReader() -> Reader {
+        GlobalOptions.makeReader(cacheDir: cacheDir, offline: true, jobs: jobs, timeout: timeout, verbose: verbose)
     }
 }

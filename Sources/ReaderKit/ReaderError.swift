@@ -5,6 +5,8 @@ import ReaderPluginAPI
 public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not in the store and offline; `command` is what would fetch it.
     case notStored(key: String, command: String)
+    /// A key named to act on (`cache rm`) that the store does not hold.
+    case notInStore(key: String)
     /// The network or the server failed.
     case network(url: String, reason: String)
     /// A module could not parse its input.
@@ -24,7 +26,7 @@ public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The process exit code (see the contract).
     public var exitCode: Int32 {
         switch self {
-        case .notStored: 3
+        case .notStored, .notInStore: 3
         case .network: 4
         case .parse: 5
         case .damaged, .incompleteCatalog: 6
@@ -38,10 +40,15 @@ public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .notStored(let key, let command):
             "\(key) is not in the store; run '\(command)' while online to fetch it"
+        case .notInStore(let key):
+            "'\(key)' is not in the store; 'reader cache ls' lists what is"
         case .network(let url, let reason):
             "\(url): \(reason)"
         case .parse(let error):
             "cannot parse: \(error)"
+        case .damaged(let what, let reason) where what.contains("catalog"):
+            "the store is damaged: \(what): \(reason); the next 'reader fetch' (any, e.g. 'reader fetch rfc-index') rebuilds "
+                + "the catalog from its copy, catalog.prev.json; 'reader cache verify' checks it"
         case .damaged(let what, let reason):
             "the store is damaged: \(what): \(reason); run 'reader cache verify' and fetch it again to repair"
         case .incompleteCatalog(let reason, let unnamed):

@@ -5,11 +5,46 @@ struct Cache: AsyncParsableCommand {
     // Every command names itself: deriving a name from the type costs a start-up scan of
     // the runtime's protocol conformances.
     static let configuration = CommandConfiguration(
-        commandName: "cache", abstract: "Look after the store.", subcommands: [Stats.self, Verify.self, GC.self, Recover.self])
+        commandName: "cache", abstract: "Look after the store.", subcommands: [List.self, Remove.self, Stats.self, Verify.self, GC.self, Recover.self])
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ls", abstract: "Every stored document: key, source, title, when it was fetched, and its size on disk.")
+        @OptionGroup var global: StoreOptions
+        @Option(name: .long, help: "Only documents of this source (rfc, rfc-index, html, tweets, …).") var source: String?
+        @Flag(name: .long, help: "Print a JSON array.") var json = false
+
+        func run() async throws {
+            let listed = try global.makeReader().store.list(source: source)
+            if json { return Terminal.printRaw(try JSONRenderer.line(listed)) }
+            guard !listed.isEmpty else { try EntryOutput.nothing(source.map { "no document of '\($0)' is stored" } ?? "the store is empty") }
+            let width = Terminal.width
+            let lines = listed.map { item in
+                let head = "\(item.key)  \(item.source)  \(item.fetchedAt.prefix(10))  \(ByteCount.format(item.storedBytes))"
+                let title = item.title.map { "  \($0)" } ?? ""
+                let line = head + title
+                return line.count > width ? String(line.prefix(width - 1)) + "…" : line
+            }
+            Terminal.print(lines.joined(separator: "\n"))
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "rm", abstract: "Forget documents by key ('reader cache ls' lists them); their blobs go at the next 'reader cache gc'.")
+        @OptionGroup var global: StoreOptions
+        @Argument(help: "Catalog keys: rfc/793, rfc-index, a URL, tweets/search:QUERY.") var keys: [String]
+
+        func run() async throws {
+            let keys = keys.map { Request.isURLKey($0) ? Request.urlKey($0) : $0 }
+            try global.makeReader().store.remove(keys: keys)
+            Terminal.print("removed \(keys.count) \(keys.count == 1 ? "entry" : "entries"); 'reader cache gc' frees their blobs")
+        }
+    }
 
     struct Stats: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "stats", abstract: "What is stored, and how much room it takes.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
 
         func run() async throws {
@@ -28,7 +63,7 @@ struct Cache: AsyncParsableCommand {
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify", abstract: "Read back every blob and check every catalog entry; exit 6 when anything is damaged.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
 
         func run() async throws {
@@ -39,7 +74,7 @@ struct Cache: AsyncParsableCommand {
                 for problem in verification.problems { Terminal.print("damaged: \(problem)") }
                 Terminal.print(
                     "\(verification.blobsChecked) blobs and \(verification.entriesChecked) entries checked: "
-                        + (verification.ok ? "all good" : "\(verification.problems.count) problems"))
+                        + (verification.ok ? "all good" : verification.problems.count == 1 ? "1 problem" : "\(verification.problems.count) problems"))
             }
             if let first = verification.problems.first {
                 let more = verification.problems.count - 1
@@ -53,7 +88,7 @@ struct Cache: AsyncParsableCommand {
     struct GC: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "gc", abstract: "Remove blobs no catalog entry names, and files left by interrupted writes.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
 
         func run() async throws {
@@ -69,7 +104,7 @@ struct Cache: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "recover",
             abstract: "List the blobs no catalog entry names, and what each is; after a catalog lost entries, how to get them back.")
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
         @Flag(name: .customLong("accept-loss"), help: "Give up the entries a rebuilt catalog lost: 'reader cache gc' may then remove their blobs.")
         var acceptLoss = false

@@ -5,7 +5,7 @@ import ReaderPluginAPI
 struct List: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the RFC index, offline.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: StoreOptions
 
     @Option(name: .long, help: "Only this status (\"INTERNET STANDARD\", PROPOSED-STANDARD, UNKNOWN, …).")
     var status: String?
@@ -22,6 +22,7 @@ struct List: AsyncParsableCommand {
     func run() async throws {
         let entries = try global.makeReader().list(status: status, year: year, limit: limit)
         EntryOutput.print(entries, json: json)
+        if entries.isEmpty { try EntryOutput.nothing("no RFC matches these filters") }
     }
 }
 
@@ -30,7 +31,7 @@ struct Search: AsyncParsableCommand {
         commandName: "search",
         abstract: "Search the RFC index, offline: the exact number first, then title words, then authors.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: StoreOptions
 
     @Argument(help: "Words (or an RFC number) that every result matches.")
     var words: [String]
@@ -44,10 +45,17 @@ struct Search: AsyncParsableCommand {
     func run() async throws {
         let entries = try global.makeReader().search(words, limit: limit)
         EntryOutput.print(entries, json: json)
+        if entries.isEmpty { try EntryOutput.nothing("nothing in the RFC index matches '\(words.joined(separator: " "))'") }
     }
 }
 
 enum EntryOutput {
+    /// No match: said on stderr, exit 1, as grep does, so that a script can tell.
+    static func nothing(_ message: String) throws -> Never {
+        Terminal.error(message)
+        throw ExitCode(1)
+    }
+
     static func print(_ entries: [Entry], json: Bool) {
         if json {
             Terminal.printRaw(JSONRenderer.entries(entries))

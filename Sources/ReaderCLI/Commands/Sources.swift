@@ -13,7 +13,7 @@ struct Sources: AsyncParsableCommand {
             --check FOLDER runs the module test cases (*.json) in FOLDER against the modules they name.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: StoreOptions
 
     @Flag(name: .long, help: "Print a JSON array.")
     var json = false

@@ -10,6 +10,11 @@ extension Reader {
         var entries = try indexEntries()
         if let status {
             let wanted = status.uppercased().replacingOccurrences(of: "-", with: " ")
+            let known = Set(entries.compactMap { $0.status?.uppercased() })
+            guard known.contains(wanted) else {
+                throw ReaderError.usage(
+                    "no RFC has the status '\(status)'; the index has " + known.sorted().map { "'\($0)'" }.joined(separator: ", "))
+            }
             entries = entries.filter { ($0.status ?? "").uppercased() == wanted }
         }
         if let year {

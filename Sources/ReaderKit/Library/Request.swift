@@ -25,6 +25,12 @@ public enum Request: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether `word` is a URL, whose catalog key is ``urlKey(_:)``.
+    public static func isURLKey(_ word: String) -> Bool { isURL(word) }
+
+    /// The catalog key of a URL: no fragment, no default port, scheme and host lower-cased.
+    public static func urlKey(_ url: String) -> String { URLKey.normalized(url) }
+
     static func isURL(_ word: String) -> Bool {
         let lower = word.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://")
@@ -48,7 +54,7 @@ extension Reader {
                 throw ReaderError.usage(
                     "'\(word)' is neither a source (\(registry.requestTypes.joined(separator: ", "))) nor a URL")
             }
-            return .url(word)
+            return .url(URLKey.normalized(word))
         }
     }
 
@@ -59,7 +65,7 @@ extension Reader {
         if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits), number > 0 {
             return .source(type: "rfc", argument: String(number))
         }
-        if Request.isURL(word) { return .url(word) }
+        if Request.isURL(word) { return .url(URLKey.normalized(word)) }
         // Built-in request types first, then files, and only then the plugin path's request
         // types: opening a file or a built-in source never loads a third-party module.
         if let request = sourceRequest(word, lookup: registry.builtinModule(for:)) { return request }

@@ -1,0 +1,38 @@
+/// `reader cache ls` and `reader cache rm`: every stored document, and forgetting some.
+extension Store {
+    /// One stored document, as `reader cache ls` shows it.
+    public struct Listed: Sendable, Codable, Equatable {
+        public var key: String
+        /// The request type that fetched it (`rfc`, `html`, `tweets`, …).
+        public var source: String
+        public var title: String?
+        public var fetchedAt: String
+        /// Compressed bytes of its two blobs on disk (0 for a blob that is missing).
+        public var storedBytes: Int
+    }
+
+    /// Every entry of the catalog, sorted by key; only `source`'s when given.
+    public func list(source: String? = nil) throws -> [Listed] {
+        let entries = try catalog.read().entries
+        return entries.sorted { $0.key < $1.key }.compactMap { key, entry in
+            guard source == nil || entry.requestType == source else { return nil }
+            let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
+            return Listed(key: key, source: entry.requestType, title: entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+        }
+    }
+
+    /// Removes the entries of `keys` from the catalog, with one journal write; their blobs
+    /// stay until `reader cache gc`. Throws `notStored` naming the first key not stored, and
+    /// then removes nothing.
+    public func remove(keys: [String]) throws {
+        let entries = try catalog.read().entries
+        if let missing = keys.first(where: { entries[$0] == nil }) {
+            throw ReaderError.notInStore(key: missing)
+        }
+        try prepare()
+        try withWritersLock {
+            try catalog.record(contentsOf: keys.map { (key: $0, entry: nil) })
+        }
+        try compactCatalog()
+    }
+}

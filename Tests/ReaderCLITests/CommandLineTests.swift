@@ -1,0 +1,137 @@
+import Foundation
+import ReaderTestHarness
+import ReaderTestSupport
+import Testing
+
+/// The command line's habits, through the built binary: errors are one sanitized line starting
+/// `reader:`, common options come before or after the command, a mistyped command gets a
+/// suggestion, and nothing found is said and exits 1, as grep does.
+@Suite struct CommandLineTests {
+    let store: String
+    let reader: ReaderBinary
+
+    init() throws {
+        store = try temporaryFolder("cli")
+        reader = try ReaderBinary(environment: [
+            "READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": Corpus.url("rfc").absoluteString,
+        ])
+    }
+
+    func stored() async throws {
+        for words in [["fetch", "rfc-index"], ["fetch", "rfc", "793", "1"]] {
+            let run = try await reader.run(words)
+            try #require(run.status == 0, "\(run)")
+        }
+    }
+
+    /// One line, starting `reader:`, with no control character, escape or bidi override.
+    func isOneCleanLine(_ text: String) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 2, lines[1].isEmpty, lines[0].hasPrefix("reader: ") else { return false }
+        return !lines[0].unicodeScalars.contains { scalar in
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+        }
+    }
+
+    @Test(arguments: [
+        ["fetch", "--jobs", "0", "rfc", "1"], ["open", "793", "--format", "bogus"], ["list", "--bogus"], ["cache", "verify", "--nope"],
+        ["search"], ["bogus\u{1B}]0;title\u{07}\u{08}\r\u{9B}31m\u{202E}evil"],
+    ])
+    func usageErrorsAreOneCleanLineAndExit64(_ words: [String]) async throws {
+        let run = try await reader.run(words)
+        #expect(run.status == 64, "\(run)")
+        #expect(isOneCleanLine(run.stderr), "\(run)")
+        #expect(!run.stderr.contains("reader: cannot parse: reader:"))
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func aMistypedCommandGetsASuggestion() async throws {
+        let run = try await reader.run(["fecth", "rfc", "1"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("did you mean 'fetch'"), "\(run)")
+        #expect(isOneCleanLine(run.stderr))
+    }
+
+    @Test func commonOptionsComeBeforeTheCommandToo() async throws {
+        try await stored()
+        let other = try ReaderBinary(environment: [:])
+        let before = try await other.run(["--cache-dir", store, "--offline", "open", "793", "--format", "json"])
+        #expect(before.status == 0, "\(before)")
+        #expect(before.stdout.contains("\"Transmission Control Protocol\""))
+        let list = try await other.run(["--cache-dir=\(store)", "list", "--limit", "1"])
+        #expect(list.status == 0 && list.stdout.contains("Host Software"), "\(list)")
+    }
+
+    @Test func helpForACommandShowsItsOwnOptions() async throws {
+        let help = try await reader.run(["help", "list"])
+        #expect(help.status == 0, "\(help)")
+        #expect(help.stdout.contains("--status"))
+        #expect(!help.stdout.contains("--section"))
+        // list never fetches: the network options are not in its help.
+        #expect(!help.stdout.contains("--jobs") && !help.stdout.contains("--timeout"), "\(help)")
+        let fetch = try await reader.run(["fetch", "--help"])
+        #expect(fetch.stdout.contains("--jobs") && fetch.stdout.contains("--timeout"))
+        #expect(try await reader.run(["--offline", "list", "--limit", "1"]).status != 64)
+    }
+
+    @Test func nothingFoundIsSaidAndExits1() async throws {
+        try await stored()
+        let search = try await reader.run(["search", "zzzqqqxx"])
+        #expect(search.status == 1 && search.stdout.isEmpty && isOneCleanLine(search.stderr), "\(search)")
+        let list = try await reader.run(["list", "--year", "1900", "--json"])
+        #expect(list.status == 1 && list.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]", "\(list)")
+        let status = try await reader.run(["list", "--status", "bogus"])
+        #expect(status.status == 64, "\(status)")
+        #expect(status.stderr.contains("'PROPOSED STANDARD'") && isOneCleanLine(status.stderr), "\(status)")
+    }
+
+    @Test func aDamagedCatalogFailsVerifyWith6AndSaysWhatRepairsIt() async throws {
+        try await stored()
+        try Data("{not json".utf8).write(to: URL(fileURLWithPath: store + "/catalog.json"))
+        let verify = try await reader.run(["cache", "verify"])
+        #expect(verify.status == 6, "\(verify)")
+        let open = try await reader.run(["open", "793", "--offline"])
+        #expect(open.status == 6, "\(open)")
+        #expect(open.stderr.contains("reader fetch"), "\(open)")
+        // As the message says: a fetch rebuilds it.
+        #expect(try await reader.run(["fetch", "rfc-index"]).status == 0)
+        #expect(try await reader.run(["cache", "verify"]).status == 0)
+        #expect(try await reader.run(["open", "793", "--offline"]).status == 0)
+    }
+
+    @Test func theStoreCanBeListedAndPruned() async throws {
+        try await stored()
+        let listed = try await reader.run(["cache", "ls", "--json"])
+        #expect(listed.status == 0, "\(listed)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(items.compactMap { $0["key"] as? String } == ["rfc-index", "rfc/1", "rfc/793"])
+        #expect(items.allSatisfy { ($0["storedBytes"] as? Int ?? 0) > 0 && $0["fetchedAt"] is String && $0["source"] is String })
+        let rfcs = try await reader.run(["cache", "ls", "--source", "rfc"])
+        #expect(rfcs.stdout.contains("Transmission Control Protocol") && !rfcs.stdout.contains("rfc-index  "), "\(rfcs)")
+
+        let missing = try await reader.run(["cache", "rm", "rfc/1", "rfc/2"])
+        #expect(missing.status == 3 && missing.stderr.contains("rfc/2"), "\(missing)")
+        #expect(try await reader.run(["open", "1", "--offline"]).status == 0, "nothing is removed when a key is missing")
+        let removed = try await reader.run(["cache", "rm", "rfc/1"])
+        #expect(removed.status == 0, "\(removed)")
+        #expect(try await reader.run(["open", "1", "--offline"]).status == 3)
+        let gc = try await reader.run(["cache", "gc"])
+        #expect(gc.stdout.contains("removed 2 blobs"), "\(gc)")
+        #expect(try await reader.run(["cache", "verify"]).status == 0)
+    }
+
+    @Test func oneUrlIsOneEntryHoweverItIsWritten() async throws {
+        let page = try Corpus.bytes("html/mozilla-2/source.html")
+        let server = try await LoopbackServer { _ in .ok(page, contentType: "text/html; charset=utf-8") }
+        defer { Task { await server.stop() } }
+        let base = server.baseURL
+        let upper = base.replacingOccurrences(of: "http://127.0.0.1", with: "HTTP://127.0.0.1")
+        for url in ["\(base)/a.html", "\(base)/a.html#section-2", "\(upper)/a.html#top"] {
+            #expect(try await reader.run(["fetch", url]).status == 0)
+        }
+        let listed = try await reader.run(["cache", "ls", "--source", "html", "--json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
+        #expect(items.compactMap { $0["key"] as? String } == ["\(base)/a.html"], "\(listed)")
+        #expect(try await reader.run(["open", "\(base)/a.html#anywhere", "--offline"]).status == 0)
+    }
+}
