@@ -15,14 +15,14 @@ struct GlobalOptions: ParsableArguments {
     var jobs: Int = 8
 
     @Option(name: .long, help: "Seconds to wait for a server before giving up (connect, and between bytes); a body must also bring 1 kB in each such span.")
-    var timeout: Double = 30
+    var timeout: Double?
 
     @Flag(name: .long, help: "Say more about what happens, on stderr.")
     var verbose = false
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
-        guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        guard (timeout ?? 30) > 0, (timeout ?? 30) <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     }
 
     /// The engine, configured from these options and the environment.
@@ -30,13 +30,16 @@ struct GlobalOptions: ParsableArguments {
         Self.makeReader(cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose)
     }
 
-    static func makeReader(cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double = 30, verbose: Bool = false) -> Reader {
+    static func makeReader(cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double? = nil, verbose: Bool = false) -> Reader {
         let environment = ProcessInfo.processInfo.environment
         let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
         let settings = Settings(environment.filter { $0.key.hasPrefix("READER_") })
         var limits = Fetcher.Limits()
-        limits.readTimeout = timeout
-        limits.connectTimeout = min(timeout, limits.connectTimeout)
+        // --timeout sets both waits; without it, 30 s for bytes and 10 s to connect.
+        if let timeout {
+            limits.readTimeout = timeout
+            limits.connectTimeout = timeout
+        }
         if verbose { Terminal.error("store \(root)\(offline ? ", offline" : "")") }
         // Looked at only when no built-in module serves a request; a refused library is one line.
         let say: @Sendable (String) -> Void = { Terminal.error($0) }
@@ -61,7 +64,7 @@ struct StoreOptions: ParsableArguments {
 
     @Flag(name: .long, help: .hidden) var offline = false
     @Option(name: .long, help: .hidden) var jobs: Int = 8
-    @Option(name: .long, help: .hidden) var timeout: Double = 30
+    @Option(name: .long, help: .hidden) var timeout: Double?
 
     func makeReader() -> Reader {
         GlobalOptions.makeReader(cacheDir: cacheDir, offline: true, jobs: jobs, timeout: timeout, verbose: verbose)

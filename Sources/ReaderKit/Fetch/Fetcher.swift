@@ -167,6 +167,10 @@ public actor Fetcher {
         var configuration = HTTPClient.Configuration()
         // Followed by `fetch` itself, origin by origin.
         configuration.redirectConfiguration = .disallow
+        // A refused connection or an unknown host fails at once, as curl does, instead of
+        // being retried with backoff until the connect timeout (10 s per request). The
+        // timeout still bounds a host that does not answer at all.
+        configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout = .init(
             connect: .milliseconds(Int64(limits.connectTimeout * 1000)), read: .milliseconds(Int64(limits.readTimeout * 1000)))
         configuration.decompression = .enabled(limit: .size(limits.maxBodyBytes))
@@ -262,6 +266,30 @@ public actor Fetcher {
         if text.contains("Connection refused") || text.contains("connectFailed") || text.contains("connection refused") {
             return "connection refused"
         }
-        return text
+        return plainWords(text)
+    }
+
+    /// What a library's error means, in words, without its type names, codes or build paths:
+    /// a person needs to know what went wrong, not where in BoringSSL.
+    static func plainWords(_ text: String) -> String {
+        let lower = text.lowercased()
+        if lower.contains("unknownhost") || lower.contains("name or service not known") || lower.contains("nodename nor servname")
+            || lower.contains("no address associated") || lower.contains("temporary failure in name resolution")
+        {
+            return "cannot find the server: its host name does not resolve (DNS)"
+        }
+        if lower.contains("ssl") || lower.contains("tls") || lower.contains("handshake") || lower.contains("certificate") {
+            if lower.contains("certificate") || lower.contains("verify") {
+                return "the server's TLS certificate cannot be trusted (not valid for this host, expired or self-signed)"
+            }
+            return "the TLS handshake failed: the server does not speak TLS there, or not a version reader accepts"
+        }
+        if lower.contains("timeout") || lower.contains("timed out") { return "timed out" }
+        if lower.contains("network is unreachable") || lower.contains("no route") { return "the network is unreachable" }
+        if lower.contains("connection reset") { return "the server reset the connection" }
+        // Anything else: its first words, without library paths or type prefixes.
+        let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text
+        if firstLine.contains("/") || firstLine.contains("Error.") || firstLine.count > 120 { return "the connection failed" }
+        return firstLine
     }
 }
