@@ -134,4 +134,19 @@ import Testing
         #expect(items.compactMap { $0["key"] as? String } == ["\(base)/a.html"], "\(listed)")
         #expect(try await reader.run(["open", "\(base)/a.html#anywhere", "--offline"]).status == 0)
     }
+
+    @Test func anRFCsTitlePageFieldsComeFromTheIndexWhenTheTextLacksThem() async throws {
+        try await stored()
+        let open = try await reader.run(["open", "793", "--format", "json", "--offline"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(open.stdout.utf8)) as? [String: Any])
+        #expect(object["authors"] as? [String] == ["J. Postel"], "\(open)")
+        #expect(object["date"] as? String == "1981-09")
+    }
+
+    @Test func aTweetWithoutItsAuthorNamesTheTweetNotABareAt() async throws {
+        let open = try await reader.run(["open", Corpus.url("twitter/v2_tweet_single.json").path])
+        #expect(open.status == 0, "\(open)")
+        #expect(open.stdout.contains("tweet 1067094924124872705"), "\(open)")
+        #expect(!open.stdout.split(separator: "\n").contains("@"), "\(open)")
+    }
 }

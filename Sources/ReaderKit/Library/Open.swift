@@ -125,6 +125,10 @@ extension Reader {
         if let match = (try? store.indexEntry(reference.id, of: entry)) ?? nil {
             opened.notices = match.notices
             opened.annotations = match.annotations
+            // Title-page fields the text does not give (RFC 793's first page names no author)
+            // are the index's.
+            if opened.document.metadata.authors.isEmpty { opened.document.metadata.authors = match.authors }
+            if opened.document.metadata.date == nil { opened.document.metadata.date = match.date }
         }
         return opened
     }

@@ -11,7 +11,10 @@ struct PostLayout {
         if let original = post.retweetOf {
             return ["\(indent)RT @\(post.author)\(time(post).map { " · \($0)" } ?? "")"] + lines(original, indent: indent + "  ")
         }
-        var out = ["\(indent)\(bold.0)@\(post.author)\(bold.1)\(post.authorName.map { " (\($0))" } ?? "")\(time(post).map { " · \($0)" } ?? "")"]
+        // A response without the author (a v2 tweet fetched without its `author_id`
+        // expansion) names the tweet instead of showing a bare "@".
+        let who = post.author.isEmpty ? (post.id.isEmpty ? "a tweet" : "tweet \(post.id)") : "@\(post.author)"
+        var out = ["\(indent)\(bold.0)\(who)\(bold.1)\(post.authorName.map { " (\($0))" } ?? "")\(time(post).map { " · \($0)" } ?? "")"]
         for paragraph in post.text.split(separator: "\n", omittingEmptySubsequences: false) {
             out += Wrap.lines(String(paragraph), width: options.width, first: indent, rest: indent)
         }
