@@ -149,4 +149,42 @@ import Testing
         #expect(open.stdout.contains("tweet 1067094924124872705"), "\(open)")
         #expect(!open.stdout.split(separator: "\n").contains("@"), "\(open)")
     }
+
+    @Test func theTableOfContentsListsTheSectionsWithTheirCommands() async throws {
+        try await stored()
+        let toc = try await reader.run(["open", "793", "--toc", "--offline"])
+        #expect(toc.status == 0, "\(toc)")
+        #expect(toc.stdout.contains("3.2  Terminology    reader open 793 --section 3.2"), "\(toc)")
+        #expect(toc.stdout.split(separator: "\n").count > 25)
+        #expect(!toc.stdout.contains("Computer communication systems are playing"))
+    }
+
+    @Test func theTextViewEndsWithTheCitedRFCsAndHowToOpenThem() async throws {
+        try await stored()
+        let open = try await reader.run(["open", "793", "--offline"])
+        let tail = open.stdout.components(separatedBy: "RFCs cited").last ?? ""
+        #expect(tail.contains("RFC 791   reader open 791       Internet Protocol"), "\(tail)")
+    }
+
+    @Test func refsShowsBothDirectionsAndTheIndexGraph() async throws {
+        try await stored()
+        let refs = try await reader.run(["refs", "793", "--json"])
+        #expect(refs.status == 0, "\(refs)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(refs.stdout.utf8)) as? [String: Any])
+        #expect(object["obsoletedBy"] as? [Int] == [9293])
+        #expect(object["obsoletes"] as? [Int] == [761])
+        #expect(object["updatedBy"] as? [Int] == [1122, 3168, 6093, 6528])
+        #expect((object["cites"] as? [Int])?.contains(791) == true)
+        let cited = try await reader.run(["refs", "791"])
+        #expect(cited.stdout.contains("rfc/793    reader open 793"), "\(cited)")
+        #expect(cited.stdout.contains("not known until it is stored"), "\(cited)")
+    }
+
+    @Test func severalDocumentsInOneOpenAreSeparatedByARule() async throws {
+        try await stored()
+        let open = try await reader.run(["open", "1", "793", "--offline"])
+        #expect(open.status == 0, "\(open)")
+        let rules = open.stdout.split(separator: "\n").filter { $0.hasPrefix("━━━━") }
+        #expect(rules.count == 1, "\(open.stdout.prefix(300))")
+    }
 }

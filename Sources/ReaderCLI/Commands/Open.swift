@@ -21,6 +21,9 @@ struct Open: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not pipe through $PAGER.")
     var noPager = false
 
+    @Flag(name: .long, help: "Print the table of contents: section numbers and titles.")
+    var toc = false
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json
     }
@@ -29,6 +32,12 @@ struct Open: AsyncParsableCommand {
         let reader = global.makeReader()
         let options = Self.renderOptions(format, section: section)
         var output: [String] = []
+        if toc {
+            for target in targets {
+                output.append(TableOfContents.text(try await reader.open(try reader.openRequest(target)).document))
+            }
+            return Self.show(output, noPager: noPager)
+        }
         for target in targets {
             let rendered = try await reader.render(try reader.openRequest(target), options)
             // JSON Lines go out as each document is ready, so a long batch streams.
@@ -45,7 +54,9 @@ struct Open: AsyncParsableCommand {
 
     /// Text and Markdown go out through the sanitizer, then the pager on a terminal.
     static func show(_ documents: [String], noPager: Bool) {
-        let text = TerminalSanitizer.clean(documents.joined(separator: "\n"), colour: Terminal.colour)
+        // Several documents: a rule between them, so that where one ends is plain to see.
+        let rule = "\n" + String(repeating: "━", count: min(Terminal.width, 72)) + "\n\n"
+        let text = TerminalSanitizer.clean(documents.joined(separator: rule), colour: Terminal.colour)
         // A dumb terminal (TERM=dumb) cannot page: `less` would only ask for RETURN.
         guard !noPager, Terminal.stdoutIsTerminal, !Terminal.isDumb else { return Terminal.write(text, to: STDOUT_FILENO) }
         switch Pager.show(text) {

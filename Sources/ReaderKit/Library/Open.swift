@@ -12,6 +12,8 @@ public struct OpenedDocument: Sendable {
     var storedAs: BlobID?
     /// The describing document, as it was when this was opened (for the view cache).
     var dependency: ViewCache.Dependency?
+    /// The titles of the RFCs the document cites, from the stored index.
+    var citedTitles: [Int: String] = [:]
 
     public init(document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:]) {
         self.document = document
@@ -129,6 +131,9 @@ extension Reader {
             // are the index's.
             if opened.document.metadata.authors.isEmpty { opened.document.metadata.authors = match.authors }
             if opened.document.metadata.date == nil { opened.document.metadata.date = match.date }
+            for number in Self.numbers(document.extra["references"]) {
+                if let cited = (try? store.indexEntry(String(number), of: entry)) ?? nil { opened.citedTitles[number] = cited.title }
+            }
         }
         return opened
     }

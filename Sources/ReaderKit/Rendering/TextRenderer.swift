@@ -35,7 +35,23 @@ struct TextRenderer {
             out.append("References")
             for index in used { out.append(String(format: "%4d. ", index + 1) + document.links[index].url) }
         }
+        out += citedRFCs(opened)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The RFCs the document cites, each with the command that opens it (and its title when
+    /// the index is stored), after the whole text; not under `--section`.
+    private func citedRFCs(_ opened: OpenedDocument) -> [String] {
+        guard options.section == nil, case .array(let items)? = document.extra["references"], !items.isEmpty else { return [] }
+        let numbers = Reader.numbers(document.extra["references"])
+        var lines = ["", "\(bold.0)RFCs cited\(bold.1)"]
+        for number in numbers {
+            let command = "reader open \(number)"
+            let title = opened.citedTitles[number].map { "  \($0)" } ?? ""
+            let line = "  RFC \(number)".padding(toLength: 12, withPad: " ", startingAt: 0) + command.padding(toLength: 20, withPad: " ", startingAt: 0) + title
+            lines.append(line.count > options.width ? String(line.prefix(options.width - 1)) + "…" : line)
+        }
+        return lines
     }
 
     private func block(block: Block, indent: String) -> String {

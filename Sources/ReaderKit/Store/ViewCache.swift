@@ -21,7 +21,7 @@ struct ViewCache: Sendable {
     }
 
     /// Bump when the renderers' output changes, so that no view made by older code is used.
-    static let revision = 2
+    static let revision = 3
 
     static func variant(_ options: RenderOptions) -> String {
         let description = [
