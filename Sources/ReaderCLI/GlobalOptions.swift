@@ -45,9 +45,9 @@ struct GlobalOptions: ParsableArguments {
         let say: @Sendable (String) -> Void = { Terminal.error($0) }
         let trace = verbose ? say : nil
         let plugins = PluginShelf(environment: environment, report: say, trace: trace)
-        return Reader(
-            configuration: Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits),
-            registry: Registry(plugins: plugins))
+        var configuration = Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits)
+        configuration.trace = trace
+        return Reader(configuration: configuration, registry: Registry(plugins: plugins))
     }
 }
 

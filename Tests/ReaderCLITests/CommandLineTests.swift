@@ -187,4 +187,30 @@ import Testing
         let rules = open.stdout.split(separator: "\n").filter { $0.hasPrefix("━━━━") }
         #expect(rules.count == 1, "\(open.stdout.prefix(300))")
     }
+
+    @Test func openDashReadsStandardInput() async throws {
+        let page = Corpus.url("html/mozilla-2/source.html").path
+        let open = try await reader.run(["open", "-", "--format", "json"], input: page)
+        #expect(open.status == 0, "\(open)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(open.stdout.utf8)) as? [String: Any])
+        #expect(object["source"] as? String == "html")
+        #expect((object["text"] as? String)?.contains("Firefox") == true)
+    }
+
+    @Test func verboseTellsEachStepAsCurlWould() async throws {
+        let run = try await reader.run(["fetch", "rfc", "793", "--verbose"])
+        #expect(run.status == 0, "\(run)")
+        for words in ["cache miss", "GET file://", "parsed by rfc", "stored "] {
+            #expect(run.stderr.contains(words), "\(words): \(run)")
+        }
+        let again = try await reader.run(["fetch", "rfc", "793", "--verbose"])
+        #expect(again.stderr.contains("rfc/793: cache hit"), "\(again)")
+    }
+
+    @Test func completionScriptsAndTheManualComeFromTheCommands() async throws {
+        let bash = try await reader.run(["--generate-completion-script", "bash"])
+        #expect(bash.status == 0 && bash.stdout.contains("refs") && bash.stdout.contains("cache"), "\(bash)")
+        let zsh = try await reader.run(["--generate-completion-script", "zsh"])
+        #expect(zsh.status == 0 && zsh.stdout.contains("#compdef reader"), "\(zsh)")
+    }
 }

@@ -58,10 +58,11 @@ public final class ChildProcess: @unchecked Sendable {
 
     static let gnuTime = "/usr/bin/time"
 
-    /// Starts `path arguments…` with exactly `environment`, stdin from /dev/null.
+    /// Starts `path arguments…` with exactly `environment`, stdin from `input` (a file), else
+    /// from /dev/null.
     public init(
         _ path: String, _ arguments: [String], environment: [String: String], output: Output = .pipe,
-        measureMemory: Bool = false
+        measureMemory: Bool = false, input: String? = nil
     ) throws {
         var command = [path] + arguments
         var report: String?
@@ -89,7 +90,7 @@ public final class ChildProcess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, outWrite, 1)
         posix_spawn_file_actions_adddup2(&actions, errWrite, 2)
         // Nothing else of the runner's: a child holding the write end of another test's pipe

@@ -31,10 +31,10 @@ public struct ReaderBinary: Sendable {
 
     /// Runs `reader arguments…` and waits at most `timeout` seconds. Its output is read without
     /// blocking a thread (see ``ChildProcess``), so many tests can run `reader` at once.
-    public func run(_ arguments: [String], timeout: TimeInterval = 120) async throws -> Run {
+    public func run(_ arguments: [String], timeout: TimeInterval = 120, input: String? = nil) async throws -> Run {
         let exit: ChildProcess.Exit
         do {
-            exit = try await measure(arguments, timeout: timeout)
+            exit = try await spawn(arguments, input: input).wait(timeout: timeout)
         } catch let error as HarnessError {
             throw HarnessError("reader \(arguments.joined(separator: " ")): \(error)")
         }
@@ -59,10 +59,10 @@ public struct ReaderBinary: Sendable {
 
     /// Starts `reader arguments…` as a ``ChildProcess``: killable at any instant, with its peak
     /// memory known when it ends.
-    public func spawn(_ arguments: [String], output: ChildProcess.Output = .pipe, measureMemory: Bool = false) throws
-        -> ChildProcess
-    {
-        try ChildProcess(path, arguments, environment: childEnvironment, output: output, measureMemory: measureMemory)
+    public func spawn(
+        _ arguments: [String], output: ChildProcess.Output = .pipe, measureMemory: Bool = false, input: String? = nil
+    ) throws -> ChildProcess {
+        try ChildProcess(path, arguments, environment: childEnvironment, output: output, measureMemory: measureMemory, input: input)
     }
 
     /// Runs `reader arguments…` as a ``ChildProcess`` and waits at most `timeout` seconds.

@@ -21,6 +21,8 @@ public struct FetchedBody: Sendable {
     public var charset: String?
     public var etag: String?
     public var lastModified: String?
+    /// The HTTP status (200, 203…); nil for a local file.
+    public var status: Int? = nil
 }
 
 /// Validators of a stored copy, sent so that an unchanged resource costs a 304 — and only to
@@ -138,7 +140,8 @@ public actor Fetcher {
             let (mediaType, charset) = MediaType.parse(response.headers.first(name: "Content-Type"))
             return .fetched(FetchedBody(
                 bytes: bytes, url: url, mediaType: mediaType, charset: charset,
-                etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified")))
+                etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"),
+                status: Int(response.status.code)))
         case 304:
             return .notModified
         case 404:

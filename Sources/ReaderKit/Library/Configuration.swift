@@ -14,6 +14,9 @@ public struct Configuration: Sendable {
     /// Parallel parsers.
     public var parsers: Int
     public var limits: Fetcher.Limits
+    /// Told each step of a request, as `curl -v` would (`--verbose`): the URL, the HTTP
+    /// status, a cache hit or miss, the module, and the time each took. Nil: silent.
+    public var trace: (@Sendable (String) -> Void)?
 
     public init(
         storeRoot: String, settings: Settings = Settings([:]), offline: Bool = false, jobs: Int = 8,

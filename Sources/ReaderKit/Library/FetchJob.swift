@@ -18,6 +18,7 @@ struct FetchJob: Sendable {
             // is how `reader fetch` repairs it (a flipped bit leaves the file in place).
             store.blobs.isIntact(existing.document), store.blobs.isIntact(existing.raw)
         {
+            trace("\(location.key): cache hit (stored, and it never changes)")
             return FetchResult(
                 key: location.key, status: .alreadyStored, title: existing.title ?? "", bytesFetched: 0, bytesStored: 0,
                 entries: 0, entriesNew: 0, entriesUpdated: 0)
@@ -32,17 +33,25 @@ struct FetchJob: Sendable {
         // Validators only for an intact stored copy: a damaged one must be fetched whole to repair it.
         let intact = existing.flatMap { entry in (try? store.raw(of: entry)) != nil ? entry : nil }
         let validators = intact.map { Validators(etag: $0.etag, lastModified: $0.lastModified, source: $0.url) }
+        trace("\(location.key): \(existing == nil ? "cache miss" : "stored copy to revalidate")\(validators?.etag.map { _ in ", with its ETag" } ?? "")")
         for url in location.urls {
             try Task.checkCancellation()
-            switch try await fetcher.fetch(url, headers: location.headers, validators: validators, progress: progress) {
+            trace("\(location.key): GET \(url)")
+            let started = ContinuousClock.now
+            let outcome = try await fetcher.fetch(url, headers: location.headers, validators: validators, progress: progress)
+            let took = Self.milliseconds(since: started)
+            switch outcome {
             case .notFound:
+                trace("\(location.key): not found (404) in \(took)")
                 continue
             case .notModified:
+                trace("\(location.key): HTTP 304 not modified in \(took)")
                 guard let intact, let module = module ?? reader.registry.module(for: intact.requestType) else {
                     throw ReaderError.network(url: url, reason: "HTTP 304 for a copy not stored")
                 }
                 return try await revalidated(intact, module: module, key: location.key)
             case .fetched(let body):
+                trace("\(location.key): \(body.status.map { "HTTP \($0), " } ?? "")\(body.url == url ? "" : "from \(body.url), ")\(body.bytes.count) bytes (\(body.mediaType ?? "no media type")) in \(took)")
                 return try await keep(body, module: module, location: location, previous: intact)
             }
         }
@@ -93,8 +102,11 @@ struct FetchJob: Sendable {
         let input = ParseInput(
             bytes: body.bytes, requestType: requestType, key: location.key, url: body.url, mediaType: body.mediaType,
             charset: body.charset)
+        var started = ContinuousClock.now
         let document = try await reader.parsers.parse(module, input)
+        trace("\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
         try Task.checkCancellation()
+        started = ContinuousClock.now
         let (new, updated) = changedEntries(document, previous: previous)
         let (entry, written) = try reader.store.commit(key: location.key, raw: body.bytes, document: document) { raw, doc in
             CatalogEntry(
@@ -103,6 +115,7 @@ struct FetchJob: Sendable {
                 etag: reader.store.secrets.validator(body.etag), lastModified: reader.store.secrets.validator(body.lastModified), module: module.descriptor.name, moduleVersion: module.descriptor.version,
                 size: body.bytes.count, title: document.title)
         }
+        trace("\(location.key): stored \(written) bytes in \(Self.milliseconds(since: started))")
         return FetchResult(
             key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.bytes.count,
             bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated)
@@ -133,5 +146,15 @@ struct FetchJob: Sendable {
             }
         }
         return (new, updated)
+    }
+
+    private func trace(_ line: @autoclosure () -> String) {
+        reader.configuration.trace?(line())
+    }
+
+    static func milliseconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return ms < 10 ? String(format: "%.2f ms", ms) : String(format: "%.0f ms", ms)
     }
 }

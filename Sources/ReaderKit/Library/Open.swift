@@ -78,9 +78,10 @@ extension Reader {
     func parseFile(_ path: String) async throws -> Document {
         let bytes: [UInt8]
         do {
-            guard let read = try FileSystem.readFollowingLinks(path, limit: configuration.limits.maxBodyBytes) else {
-                throw ReaderError.usage("\(path): no such file")
-            }
+            let read = path == "-"
+                ? try FileSystem.readStream(STDIN_FILENO, name: "standard input", limit: configuration.limits.maxBodyBytes)
+                : try FileSystem.readFollowingLinks(path, limit: configuration.limits.maxBodyBytes)
+            guard let read else { throw ReaderError.usage("\(path): no such file") }
             bytes = read
         } catch let error as FileSystem.Failure {
             throw ReaderError.usage(error.description)
@@ -91,7 +92,8 @@ extension Reader {
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         let input = ParseInput(
-            bytes: bytes, requestType: module.descriptor.requestTypes.first ?? "", key: absolute.path, url: absolute.absoluteString)
+            bytes: bytes, requestType: module.descriptor.requestTypes.first ?? "", key: path == "-" ? "-" : absolute.path,
+            url: path == "-" ? nil : absolute.absoluteString)
         return try await parsers.parse(module, input)
     }
 

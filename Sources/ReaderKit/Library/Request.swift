@@ -66,6 +66,8 @@ extension Reader {
             return .source(type: "rfc", argument: String(number))
         }
         if Request.isURL(word) { return .url(URLKey.normalized(word)) }
+        // `-`: standard input, as a file (`curl … | reader open -`).
+        if word == "-" { return .file("-") }
         // Built-in request types first, then files, and only then the plugin path's request
         // types: opening a file or a built-in source never loads a third-party module.
         if let request = sourceRequest(word, lookup: registry.builtinModule(for:)) { return request }

@@ -62,6 +62,24 @@ enum FileSystem {
         return try readAll(fd, path: path, limit: limit, regularOnly: false)
     }
 
+    /// Reads a stream (standard input, a pipe) to its end, at most `limit` bytes.
+    static func readStream(_ fd: Int32, name: String, limit: Int) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fail("cannot read", name)
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else {
+                throw Failure(operation: "more than \(limit) bytes on", path: name, code: EFBIG)
+            }
+            bytes += buffer[0..<count]
+        }
+    }
+
     private static func readAll(_ fd: Int32, path: String, limit: Int, regularOnly: Bool) throws -> [UInt8] {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw fail("cannot stat", path) }
