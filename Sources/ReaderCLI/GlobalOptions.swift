@@ -47,6 +47,7 @@ struct GlobalOptions: ParsableArguments {
         let plugins = PluginShelf(environment: environment, report: say, trace: trace)
         var configuration = Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits)
         configuration.trace = trace
+        if let seconds = environment["READER_PARSE_TIMEOUT"].flatMap(Double.init), seconds > 0 { configuration.parseTimeLimit = seconds }
         return Reader(configuration: configuration, registry: Registry(plugins: plugins))
     }
 }

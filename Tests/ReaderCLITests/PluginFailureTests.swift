@@ -59,6 +59,19 @@ import Testing
         #expect(run.stderr == "reader: cannot parse: faulty: line 1: this module fails on purpose\n")
     }
 
+    /// A module whose parse never returns is abandoned after the time limit: the command ends,
+    /// one line naming the module, exit 5. (Without the limit it would run until the harness's
+    /// own limit ended it, and fail.)
+    @Test func aModuleThatNeverReturnsIsAbandoned() async throws {
+        let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.fixture("FaultyModule")])
+        let file = try input("hang\n")
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_PLUGIN_PATH": plugins, "READER_PARSE_TIMEOUT": "2"])
+        let run = try await reader.run(["open", file], timeout: 60)
+        #expect(run.status == 5, "\(run)")
+        #expect(run.stderr.contains("faulty") && run.stderr.contains("took longer than 2 s"), "\(run)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run)")
+    }
+
     /// A segfault, a Swift trap, a stack overflow: each is one line naming the module, and exit 5.
     @Test(arguments: [("segfault", ["SIGSEGV"]), ("trap", ["SIGILL", "SIGTRAP"]), ("overflow", ["SIGSEGV", "SIGBUS"])])
     func aModuleThatCrashesIsNamed(fault: String, signals: [String]) async throws {

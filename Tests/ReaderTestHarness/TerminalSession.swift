@@ -49,7 +49,14 @@ public final class TerminalSession: Sendable {
     }
 
     deinit {
-        if let tmux = TerminalSession.tmuxPath { try? Self.run(tmux, ["-L", socket, "kill-server"]) }
+        // `kill-server` alone leaves this tmux (3.3) running when the pane's shell has job
+        // control on; its processes are ended by hand too.
+        guard let tmux = TerminalSession.tmuxPath else { return }
+        let pids = (try? Self.output(tmux, ["-L", socket, "display-message", "-p", "#{pid} #{pane_pid}"])) ?? ""
+        try? Self.run(tmux, ["-L", socket, "kill-server"])
+        for pid in pids.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap({ Int32($0) }) where pid > 1 {
+            kill(pid, SIGKILL)
+        }
     }
 
     /// The screen as a person sees it now: one string per row, wrapped lines joined, trailing

@@ -14,6 +14,8 @@ public struct Configuration: Sendable {
     /// Parallel parsers.
     public var parsers: Int
     public var limits: Fetcher.Limits
+    /// Seconds one parse may take before it is abandoned (`READER_PARSE_TIMEOUT`, default 60).
+    public var parseTimeLimit: Double = 60
     /// Told each step of a request, as `curl -v` would (`--verbose`): the URL, the HTTP
     /// status, a cache hit or miss, the module, and the time each took. Nil: silent.
     public var trace: (@Sendable (String) -> Void)?

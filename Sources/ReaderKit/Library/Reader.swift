@@ -22,7 +22,7 @@ public final class Reader: Sendable {
         self.configuration = configuration
         self.registry = registry
         store = Store(root: configuration.storeRoot, secrets: SecretFilter(configuration.secrets))
-        parsers = ParserPool(size: configuration.parsers)
+        parsers = ParserPool(size: configuration.parsers, timeLimit: configuration.parseTimeLimit)
     }
 
     /// Starts fetching `requests`, at most `configuration.jobs` at once. Follow it through

@@ -44,7 +44,7 @@ public final class PluginShelf: Sendable {
             var names = taken
             var found: [Registry.Registration] = []
             trace?("looking for modules in \(folders.joined(separator: ":"))")
-            for path in PluginPath.libraries(in: folders) {
+            for path in PluginPath.libraries(in: folders, report: report) {
                 switch ModuleLibrary.load(path) {
                 case .failure(let refusal):
                     report(refusal.description)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ReaderModuleExport
 import ReaderPluginAPI
 
@@ -16,6 +21,9 @@ struct FaultyModule: ParserModule {
             address?.pointee = 1
         case "trap":
             fatalError("the faulty module stops here on purpose")
+        case "hang":
+            // Never returns, as a module stuck in a loop on some input would.
+            while !input.bytes.isEmpty { sleep(1) }
         case "overflow":
             return Document(source: "faulty", key: input.key, title: String(Self.deeper(1)))
         default:
