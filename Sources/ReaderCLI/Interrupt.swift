@@ -25,15 +25,8 @@ struct Interrupt: Sendable {
         // The handler must never block, even if nobody reads.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         interruptPipeWriteEnd = ends[1]
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = interruptHandler
-        #else
-        action.__sigaction_u.__sa_handler = interruptHandler
-        #endif
         // Restarted, not failed with EINTR: a Ctrl-C must not turn a file write into an error.
-        action.sa_flags = SA_RESTART
-        sigemptyset(&action.sa_mask)
+        var action = SignalAction.make(interruptHandler, flags: Int32(SA_RESTART))
         guard sigaction(SIGINT, &action, nil) == 0 else {
             close(ends[0])
             close(ends[1])

@@ -97,6 +97,24 @@ import Testing
         }
     }
 
+    /// Many requests on a full disk: the bulk fetch exits 73 too, not 4, whatever their number.
+    @Test func aBulkFetchOnAFullDiskExits73() async throws {
+        guard let disk = try await SmallDisk(megabytes: 2, test: "disk full, bulk") else { return }
+        let sources = try await AllSources.shared()
+        try await disk.using {
+            let store = disk.path + "/store"
+            let reader = try sources.reader(store: store)
+            #expect(try await reader.measure(["fetch", "rfc", "1"]).status == 0)
+            let filler = disk.path + "/filler"
+            _ = FileManager.default.createFile(atPath: filler, contents: Data(count: max(0, disk.free - 4096)))
+            let fetch = try await reader.measure(["fetch", "rfc", "2-9"])
+            #expect(fetch.status == 73, "\(fetch)")
+            #expect(fetch.stderr.contains("No space left on device"), "\(fetch)")
+            try? FileManager.default.removeItem(atPath: filler)
+            #expect(try await reader.measure(["cache", "verify"]).status == 0)
+        }
+    }
+
     @Test func aReadOnlyStoreFailsWith73ForWritesAndStillReads() async throws {
         let sources = try await AllSources.shared()
         let disk: SmallDisk?

@@ -133,13 +133,7 @@ enum Pager {
 
     private static func ignore(_ signals: [Int32]) -> [(Int32, sigaction)] {
         signals.map { signal in
-            var ignore = sigaction()
-            #if canImport(Glibc)
-            ignore.__sigaction_handler.sa_handler = SIG_IGN
-            #else
-            ignore.__sigaction_u.__sa_handler = SIG_IGN
-            #endif
-            sigemptyset(&ignore.sa_mask)
+            var ignore = SignalAction.make(SIG_IGN)
             var previous = sigaction()
             sigaction(signal, &ignore, &previous)
             return (signal, previous)
