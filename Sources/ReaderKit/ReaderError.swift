@@ -44,6 +44,9 @@ public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(key)' is not in the store; 'reader cache ls' lists what is"
         case .network(let url, let reason):
             "\(url): \(reason)"
+        case .parse(let error) where error.module == "reader":
+            // Refused by the engine itself, not a module: the line already starts `reader:`.
+            "cannot parse \(error.location.map { "\($0): " } ?? "")\(error.reason)"
         case .parse(let error):
             "cannot parse: \(error)"
         case .damaged(let what, let reason) where what.contains("catalog"):
