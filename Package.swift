@@ -1,15 +1,26 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
-/// The parser modules built into `reader`: one folder each under `Plugins/`, each depending on
-/// the plugin API only. Adding a source means adding one entry here and one in
-/// `Sources/ReaderKit/Registry/BuiltinModules.swift`.
-let builtinModules: [(name: String, dependencies: [Target.Dependency])] = [
-    ("RFCIndex", []),
-    ("RFCText", []),
-    ("Tweets", []),
-    ("HTML", ["CLibXML2"]),
-]
+/// The parser modules built into `reader`: every folder under `Plugins/` is one, a target of
+/// that name depending on the plugin API only (and on the system libraries named below), with
+/// its tests in `Tests/<Name>Tests` when there are any. Adding a source is adding its folder
+/// and its line in `Sources/ReaderKit/Registry/BuiltinModules.swift`; nothing here changes.
+let systemLibraries: [String: [Target.Dependency]] = ["HTML": ["CLibXML2"]]
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+func folders(in path: String) -> [String] {
+    let url = root.appendingPathComponent(path)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+    return names.filter { name in
+        var isFolder: ObjCBool = false
+        return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder)
+            && isFolder.boolValue
+    }.sorted()
+}
+let builtinModules: [(name: String, dependencies: [Target.Dependency])] = folders(in: "Plugins").map {
+    ($0, systemLibraries[$0] ?? [])
+}
+let moduleTests = Set(folders(in: "Tests"))
 
 let package = Package(
     name: "reader",
@@ -121,7 +132,7 @@ let package = Package(
                 exclude: ["Cases"]
             )
         }
-        + builtinModules.map { module in
+        + builtinModules.filter { moduleTests.contains("\($0.name)Tests") }.map { module in
             .testTarget(
                 name: "\(module.name)Tests",
                 dependencies: [.target(name: module.name), "ReaderTestSupport"]

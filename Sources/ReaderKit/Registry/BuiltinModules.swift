@@ -5,7 +5,8 @@ import ReaderPluginAPI
 import Tweets
 
 /// The parser modules built into `reader`, in one list, as pandoc keeps its readers.
-/// Adding a source: write `Plugins/<Name>/`, add it to `Package.swift`, and add it here.
+/// Adding a source: write `Plugins/<Name>/` (with `<Name>Module` in it), and add it here —
+/// `Package.swift`, the fuzzer and the module case tests find the folder themselves.
 public let builtinModules: [any ParserModule] = [
     RFCIndexModule(),
     RFCTextModule(),
