@@ -32,17 +32,15 @@ import Testing
     }
 
     /// 50 MB of `<div>` nesting: libxml2 stops at its depth limit (256), and nothing in the
-    /// extractor recurses, so this ends quickly with an empty body.
-    @Test func fiftyMegabytesOfNestedDivs() throws {
+    /// extractor recurses, so this ends (no stack overflow) with an empty body. The time limit
+    /// only catches a hang; how fast HTML is read is `reader-bench`'s to say.
+    @Test(.timeLimit(.minutes(2))) func fiftyMegabytesOfNestedDivs() throws {
         var bytes = Array("<html><body>".utf8)
         let open = Array("<div>".utf8)
         bytes.reserveCapacity(50_000_000 + 64)
         while bytes.count < 50_000_000 { bytes.append(contentsOf: open) }
-        let start = ContinuousClock.now
         let document = try parse(bytes)
-        let elapsed = ContinuousClock.now - start
         #expect(document.blocks.isEmpty)
-        #expect(elapsed < .seconds(5), "took \(elapsed)")
     }
 
     @Test func deepNestingWithTextKeepsTheTextAboveTheLimit() throws {

@@ -118,11 +118,24 @@ import Testing
         #expect(document.paragraphTexts == ["Here: \u{FFFD}(\u{FFFD}\u{FFFD}\u{FFFD} and more text."])
     }
 
+    /// A file cut anywhere is either read (as much of it as is there) or refused with a
+    /// `ParseError`; never another error, never text that was not in it.
     @Test func truncatedFilesAndOddLineEndsDoNotCrash() throws {
         let raw = Array(try Fixtures.raw(2616).utf8)
+        var read: [Int: Document] = [:]
         for length in [1, 7, 300, 1000, 5000, 40000] {
-            _ = try? parse(Array(raw.prefix(length)), key: "rfc/2616")
+            do {
+                read[length] = try parse(Array(raw.prefix(length)), key: "rfc/2616")
+            } catch is ParseError {
+                continue
+            }
         }
+        for (length, document) in read {
+            #expect(document.plainText.utf8.count <= length, "\(length) bytes read as \(document.plainText.utf8.count)")
+        }
+        let long = try #require(read[40000], "the first 40 kB of RFC 2616 should read")
+        #expect(long.title == "Hypertext Transfer Protocol -- HTTP/1.1")
+        #expect(long.plainText.contains("The Hypertext Transfer Protocol (HTTP) is an application-level protocol"))
         let crlf = Array(try Fixtures.raw(3986).replacingOccurrences(of: "\n", with: "\r\n").utf8)
         let document = try parse(crlf, key: "rfc/3986")
         #expect(document.sectionPairs.count == 82)
