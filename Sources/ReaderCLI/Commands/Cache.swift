@@ -36,7 +36,7 @@ struct Cache: AsyncParsableCommand {
         @Argument(help: "Catalog keys: rfc/793, rfc-index, a URL, tweets/search:QUERY.") var keys: [String]
 
         func run() async throws {
-            let keys = keys.map { Request.isURLKey($0) ? Request.urlKey($0) : $0 }
+            let keys = keys.map { Request.isURL($0) ? Request.urlKey($0) : $0 }
             try global.makeReader().store.remove(keys: keys)
             Terminal.print("removed \(keys.count) \(keys.count == 1 ? "entry" : "entries"); 'reader cache gc' frees their blobs")
         }

@@ -53,7 +53,7 @@ struct IndexSearch {
         var weight = 0.0
         var authors: [String]?
         for term in terms {
-            if numbers.contains(term) || numbers.contains(IndexSearch.number(term) ?? ""), IndexSearch.number(term) == entry.id {
+            if let number = IndexSearch.number(term), number == entry.id, numbers.contains(number) {
                 matched += 1
                 weight += 1
                 continue

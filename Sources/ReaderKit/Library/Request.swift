@@ -25,13 +25,11 @@ public enum Request: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether `word` is a URL, whose catalog key is ``urlKey(_:)``.
-    public static func isURLKey(_ word: String) -> Bool { isURL(word) }
-
     /// The catalog key of a URL: no fragment, no default port, scheme and host lower-cased.
     public static func urlKey(_ url: String) -> String { URLKey.normalized(url) }
 
-    static func isURL(_ word: String) -> Bool {
+    /// Whether `word` is a URL (http, https or file), whose catalog key is ``urlKey(_:)``.
+    public static func isURL(_ word: String) -> Bool {
         let lower = word.lowercased()
         return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://")
     }
