@@ -48,6 +48,9 @@ struct GlobalOptions: ParsableArguments {
         var configuration = Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits)
         configuration.trace = trace
         if let seconds = environment["READER_PARSE_TIMEOUT"].flatMap(Double.init), seconds > 0 { configuration.parseTimeLimit = seconds }
+        if let mebibytes = environment["READER_MEMORY_BUDGET"].flatMap(Int.init), mebibytes > 0 {
+            configuration.memoryBudget = mebibytes << 20
+        }
         return Reader(configuration: configuration, registry: Registry(plugins: plugins))
     }
 }

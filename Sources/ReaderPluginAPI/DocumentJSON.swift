@@ -12,6 +12,18 @@ extension Document {
     }
 }
 
+extension Document {
+    /// The bytes of ``jsonBytes()``, handed to `sink` in pieces of about `piece` bytes, so
+    /// that a large document (an index of a million entries) is never held whole as JSON.
+    package func writeJSON(piece: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void) {
+        var writer = JSONBytes(capacity: piece + (piece >> 2))
+        writer.sink = sink
+        writer.piece = piece
+        writer.document(self)
+        sink(writer.bytes)
+    }
+}
+
 extension Entry {
     /// The entry's JSON, as ``Entry``'s `Codable` conformance reads it back.
     public func jsonBytes() -> [UInt8] {
@@ -24,6 +36,9 @@ extension Entry {
 
 struct JSONBytes {
     var bytes: [UInt8] = []
+    /// Where full pieces go, when the bytes are written out as they are made.
+    var sink: (([UInt8]) -> Void)?
+    var piece = Int.max
 
     init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
 
@@ -91,6 +106,10 @@ struct JSONBytes {
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             element(&self, value)
+            if bytes.count >= piece, let sink {
+                sink(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
         }
         bytes.append(UInt8(ascii: "]"))
     }

@@ -13,8 +13,16 @@ public enum FetchOutcome: Sendable {
     case notFound
 }
 
+/// Where a response body goes as it arrives: the store writes it to a blob piece by piece
+/// (hashed and compressed as it comes), so a body is never held whole in memory.
+public protocol BodySink: AnyObject, Sendable {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+/// What a fetch says of the body it wrote to its sink.
 public struct FetchedBody: Sendable {
-    public var bytes: [UInt8]
+    /// Bytes written to the sink (after any content coding was undone).
+    public var count: Int
     /// The URL after redirects.
     public var url: String
     public var mediaType: String?
@@ -79,12 +87,13 @@ public actor Fetcher {
         self.limits = limits
     }
 
-    /// Fetches `url`; `progress` is called with the bytes received so far.
+    /// Fetches `url` into `sink`; `progress` is called with the bytes received so far. Nothing
+    /// is written to `sink` unless the outcome is `.fetched`.
     public func fetch(
-        _ url: String, headers: [String: String] = [:], validators: Validators? = nil,
-        progress: @Sendable (Int, Int?) -> Void = { _, _ in }
+        _ url: String, headers: [String: String] = [:], validators: Validators? = nil, into sink: any BodySink,
+        progress: @escaping @Sendable (Int, Int?) -> Void = { _, _ in }
     ) async throws -> FetchOutcome {
-        if url.hasPrefix("file://") { return try readLocal(url) }
+        if url.hasPrefix("file://") { return try readLocal(url, into: sink) }
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
             throw ReaderError.usage("\(url): only http, https and file URLs can be fetched")
         }
@@ -115,7 +124,7 @@ public actor Fetcher {
                     current = next
                     continue
                 }
-                return try await outcome(of: response, url: current, asked: url, progress: progress)
+                return try await outcome(of: response, url: current, asked: url, into: sink, progress: progress)
             }
             throw ReaderError.network(url: url, reason: "too many redirects (more than \(limits.maxRedirects))")
         } catch let error as ReaderError {
@@ -132,14 +141,15 @@ public actor Fetcher {
     /// What a final (not redirecting) response means: a body, a 304, a 404 or a failure.
     /// `url` is where it came from, `asked` the URL the messages name.
     private func outcome(
-        of response: HTTPClientResponse, url: String, asked: String, progress: (Int, Int?) -> Void
+        of response: HTTPClientResponse, url: String, asked: String, into sink: any BodySink,
+        progress: @escaping @Sendable (Int, Int?) -> Void
     ) async throws -> FetchOutcome {
         switch response.status.code {
         case 200..<300:
-            let bytes = try await collect(response, url: asked, progress: progress)
+            let count = try await Self.collect(response, url: asked, limits: limits, into: sink, progress: progress)
             let (mediaType, charset) = MediaType.parse(response.headers.first(name: "Content-Type"))
             return .fetched(FetchedBody(
-                bytes: bytes, url: url, mediaType: mediaType, charset: charset,
+                count: count, url: url, mediaType: mediaType, charset: charset,
                 etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"),
                 status: Int(response.status.code)))
         case 304:
@@ -182,27 +192,33 @@ public actor Fetcher {
         return client
     }
 
-    private func collect(_ response: HTTPClientResponse, url: String, progress: (Int, Int?) -> Void) async throws -> [UInt8] {
+    /// Moves the body into `sink` as it arrives. Off the actor: the sink hashes and compresses
+    /// each piece, and the downloads of a bulk fetch do that work on every core at once.
+    @concurrent
+    private static func collect(
+        _ response: HTTPClientResponse, url: String, limits: Limits, into sink: any BodySink,
+        progress: @Sendable (Int, Int?) -> Void
+    ) async throws -> Int {
         let expected = response.headers.first(name: "Content-Length").flatMap(Int.init)
         if let expected, expected > limits.maxBodyBytes {
             throw ReaderError.network(url: url, reason: "body of \(expected) bytes is over the limit of \(limits.maxBodyBytes)")
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(expected ?? 64 << 10, limits.maxBodyBytes))
+        var count = 0
         var pace = Pace(window: limits.readTimeout, minimum: limits.minimumBytesPerWindow)
         for try await buffer in response.body {
             try Task.checkCancellation()
-            // Checked before appending, so the buffer never grows past the limit.
-            guard bytes.count + buffer.readableBytes <= limits.maxBodyBytes else {
+            // Checked before writing, so the body never grows past the limit.
+            guard count + buffer.readableBytes <= limits.maxBodyBytes else {
                 throw ReaderError.network(url: url, reason: "body is over the limit of \(limits.maxBodyBytes) bytes")
             }
-            bytes.append(contentsOf: buffer.readableBytesView)
+            try buffer.withUnsafeReadableBytes { try sink.write($0) }
+            count += buffer.readableBytes
             if let slow = pace.record(buffer.readableBytes) {
                 throw ReaderError.network(url: url, reason: "the server sends too slowly (\(slow) bytes in \(Int(limits.readTimeout)) s)")
             }
-            progress(bytes.count, expected)
+            progress(count, expected)
         }
-        return bytes
+        return count
     }
 
     /// The read timeout only catches a server that sends nothing; one that sends a few bytes
@@ -229,13 +245,18 @@ public actor Fetcher {
         }
     }
 
-    private func readLocal(_ url: String) throws -> FetchOutcome {
+    /// A file of a local mirror, read into `sink` a piece at a time.
+    private func readLocal(_ url: String, into sink: any BodySink) throws -> FetchOutcome {
         guard let path = URL(string: url)?.path, !path.isEmpty else {
             throw ReaderError.usage("\(url): not a valid file URL")
         }
         do {
-            guard let bytes = try FileSystem.readFollowingLinks(path, limit: limits.maxBodyBytes) else { return .notFound }
-            return .fetched(FetchedBody(bytes: bytes, url: url, mediaType: nil, charset: nil, etag: nil, lastModified: nil))
+            guard let count = try FileSystem.readFollowingLinks(path, limit: limits.maxBodyBytes, into: { try sink.write($0) }) else {
+                return .notFound
+            }
+            return .fetched(FetchedBody(count: count, url: url, mediaType: nil, charset: nil, etag: nil, lastModified: nil))
+        } catch let error as ReaderError {
+            throw error
         } catch {
             throw ReaderError.network(url: url, reason: "\(error)")
         }

@@ -16,6 +16,9 @@ public struct Configuration: Sendable {
     public var limits: Fetcher.Limits
     /// Seconds one parse may take before it is abandoned (`READER_PARSE_TIMEOUT`, default 60).
     public var parseTimeLimit: Double = 60
+    /// Bytes the parses of one process may hold at once (`READER_MEMORY_BUDGET`, in MiB;
+    /// default 512): see ``MemoryBudget``.
+    public var memoryBudget: Int = 512 << 20
     /// Told each step of a request, as `curl -v` would (`--verbose`): the URL, the HTTP
     /// status, a cache hit or miss, the module, and the time each took. Nil: silent.
     public var trace: (@Sendable (String) -> Void)?

@@ -34,11 +34,15 @@ struct FetchJob: Sendable {
         let intact = existing.flatMap { entry in (try? store.raw(of: entry)) != nil ? entry : nil }
         let validators = intact.map { Validators(etag: $0.etag, lastModified: $0.lastModified, source: $0.url) }
         trace("\(location.key): \(existing == nil ? "cache miss" : "stored copy to revalidate")\(validators?.etag.map { _ in ", with its ETag" } ?? "")")
+        // The body goes to the store as it arrives; it becomes a blob only when committed.
+        let incoming = try store.incoming()
+        defer { incoming.discard() }
         for url in location.urls {
             try Task.checkCancellation()
             trace("\(location.key): GET \(url)")
             let started = ContinuousClock.now
-            let outcome = try await fetcher.fetch(url, headers: location.headers, validators: validators, progress: progress)
+            let outcome = try await fetcher.fetch(
+                url, headers: location.headers, validators: validators, into: incoming, progress: progress)
             let took = Self.milliseconds(since: started)
             switch outcome {
             case .notFound:
@@ -51,8 +55,8 @@ struct FetchJob: Sendable {
                 }
                 return try await revalidated(intact, module: module, key: location.key)
             case .fetched(let body):
-                trace("\(location.key): \(body.status.map { "HTTP \($0), " } ?? "")\(body.url == url ? "" : "from \(body.url), ")\(body.bytes.count) bytes (\(body.mediaType ?? "no media type")) in \(took)")
-                return try await keep(body, module: module, location: location, previous: intact)
+                trace("\(location.key): \(body.status.map { "HTTP \($0), " } ?? "")\(body.url == url ? "" : "from \(body.url), ")\(body.count) bytes (\(body.mediaType ?? "no media type")) in \(took)")
+                return try await keep(body, raw: incoming, module: module, location: location, previous: intact)
             }
         }
         let last = location.urls.last ?? location.key
@@ -75,11 +79,13 @@ struct FetchJob: Sendable {
     private func revalidated(_ entry: CatalogEntry, module: any ParserModule, key: String) async throws -> FetchResult {
         let now = Date().ISO8601Format()
         if entry.moduleVersion != module.descriptor.version {
-            let raw = try reader.store.raw(of: entry)
+            let raw = try reader.store.incoming()
+            defer { raw.discard() }
+            try raw.write(try reader.store.raw(of: entry))
             let body = FetchedBody(
-                bytes: raw, url: entry.url ?? key, mediaType: entry.mediaType, charset: entry.charset, etag: entry.etag,
+                count: raw.count, url: entry.url ?? key, mediaType: entry.mediaType, charset: entry.charset, etag: entry.etag,
                 lastModified: entry.lastModified)
-            var result = try await keep(body, module: module, location: Location(key: key, urls: []), previous: entry)
+            var result = try await keep(body, raw: raw, module: module, location: Location(key: key, urls: []), previous: entry)
             result.status = .notModified
             result.bytesFetched = 0
             return result
@@ -90,52 +96,81 @@ struct FetchJob: Sendable {
             entriesNew: 0, entriesUpdated: 0)
     }
 
-    private func keep(_ body: FetchedBody, module chosen: (any ParserModule)?, location: Location, previous: CatalogEntry?)
-        async throws -> FetchResult
-    {
-        guard let module = reroute(chosen, body: body) else {
+    /// Parses what was fetched (`raw`, written to the store as it came) and commits it. The
+    /// body is read into memory only here, within the process's memory budget.
+    private func keep(
+        _ body: FetchedBody, raw: IncomingBlob, module chosen: (any ParserModule)?, location: Location,
+        previous: CatalogEntry?
+    ) async throws -> FetchResult {
+        guard let module = reroute(chosen, body: body, prefix: raw.prefix) else {
             throw ReaderError.parse(ParseError(
                 module: "reader", location: body.url,
                 reason: "no source reads \(body.mediaType ?? "this content"); 'reader sources' lists them"))
         }
         let requestType = module.descriptor.requestTypes.first ?? "unknown"
-        let input = ParseInput(
-            bytes: body.bytes, requestType: requestType, key: location.key, url: body.url, mediaType: body.mediaType,
-            charset: body.charset)
-        var started = ContinuousClock.now
-        let document = try await reader.parsers.parse(module, input)
-        trace("\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
+        try raw.finish()
+        let document = try await reader.memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> Document in
+            let input = ParseInput(
+                bytes: try raw.bytes(), requestType: requestType, key: location.key, url: body.url, mediaType: body.mediaType,
+                charset: body.charset)
+            let started = ContinuousClock.now
+            let document = try await reader.parsers.parse(module, input)
+            trace("\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
+            return document
+        }
         try Task.checkCancellation()
-        started = ContinuousClock.now
-        let (new, updated) = changedEntries(document, previous: previous)
-        let (entry, written) = try reader.store.commit(key: location.key, raw: body.bytes, document: document) { raw, doc in
+        let started = ContinuousClock.now
+        let (entry, written) = try reader.store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in
             CatalogEntry(
-                requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: raw, document: doc,
+                requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
                 mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),
-                etag: reader.store.secrets.validator(body.etag), lastModified: reader.store.secrets.validator(body.lastModified), module: module.descriptor.name, moduleVersion: module.descriptor.version,
-                size: body.bytes.count, title: document.title)
+                etag: reader.store.secrets.validator(body.etag), lastModified: reader.store.secrets.validator(body.lastModified),
+                module: module.descriptor.name, moduleVersion: module.descriptor.version, size: body.count, title: document.title)
         }
         trace("\(location.key): stored \(written) bytes in \(Self.milliseconds(since: started))")
+        let (new, updated) = changedEntries(document, stored: entry.document, previous: previous)
         return FetchResult(
-            key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.bytes.count,
+            key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.count,
             bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated)
     }
 
     /// A URL matched only by a catch-all pattern may hold another kind of document: the
     /// media type and the bytes decide.
-    private func reroute(_ module: (any ParserModule)?, body: FetchedBody) -> (any ParserModule)? {
+    private func reroute(_ module: (any ParserModule)?, body: FetchedBody, prefix: [UInt8]) -> (any ParserModule)? {
         guard case .url = request else { return module }
         let sample = Sample(
-            prefix: body.bytes.prefix(4096), fileName: URL(string: body.url)?.lastPathComponent, mediaType: body.mediaType)
+            prefix: prefix[...], fileName: URL(string: body.url)?.lastPathComponent, mediaType: body.mediaType)
         if let module, module.recognize(sample) >= 50 { return module }
         return reader.registry.module(recognizing: sample) ?? module
     }
 
-    /// How many entries of an index-like document are new or changed since the stored copy.
-    private func changedEntries(_ document: Document, previous: CatalogEntry?) -> (new: Int, updated: Int) {
+    /// How many entries of an index-like document are new or changed since the stored copy:
+    /// each looked up in the stored copy's entry table, so that the old document (a million
+    /// entries, perhaps) is not decoded beside the new one; without a table, it is.
+    private func changedEntries(_ document: Document, stored: BlobID, previous: CatalogEntry?) -> (new: Int, updated: Int) {
         guard !document.entries.isEmpty else { return (0, 0) }
-        guard let previous, let old = try? reader.document(of: previous) else { return (document.entries.count, 0) }
-        let before = Dictionary(old.entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let previous else { return (document.entries.count, 0) }
+        if previous.document == stored { return (0, 0) }
+        if let table = reader.store.entryTables.mapped(previous.document) {
+            var new = 0
+            var updated = 0
+            for entry in document.entries {
+                switch table.json(of: entry.id) {
+                case .absent: new += 1
+                case .json(let json):
+                    // Equal bytes are equal entries; bytes an older writer wrote may differ in form only.
+                    if json != entry.jsonBytes(), (try? Entry(jsonBytes: json)) != entry { updated += 1 }
+                case .unusable: return changedEntries(document, decoding: previous)
+                }
+            }
+            return (new, updated)
+        }
+        return changedEntries(document, decoding: previous)
+    }
+
+    private func changedEntries(_ document: Document, decoding previous: CatalogEntry) -> (new: Int, updated: Int) {
+        guard let old = try? reader.document(of: previous) else { return (document.entries.count, 0) }
+        let before = Dictionary(old.entries.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         var new = 0
         var updated = 0
         for entry in document.entries {
@@ -158,3 +193,7 @@ struct FetchJob: Sendable {
         return ms < 10 ? String(format: "%.2f ms", ms) : String(format: "%.0f ms", ms)
     }
 }
+
+/// A download goes straight into the store: the fetcher writes each piece of the body to the
+/// blob being made (declared here, where the two layers meet, so neither imports the other).
+extension IncomingBlob: BodySink {}

@@ -5,24 +5,28 @@ extension Reader {
     /// The request type whose document is the index `list` and `search` read.
     public static let indexRequestType = "rfc-index"
 
-    /// The entries of the stored index, filtered.
+    /// The entries of the stored index, filtered, in the index's order. Read as the stored
+    /// document inflates and no further than needed (``EntryStream``): `--limit 3` reads three
+    /// entries of a million, and only the entries kept are held.
     public func list(status: String? = nil, year: Int? = nil, limit: Int? = nil) throws -> [Entry] {
-        var entries = try indexEntries()
-        if let status {
-            let wanted = status.uppercased().replacingOccurrences(of: "-", with: " ")
-            let known = Set(entries.compactMap { $0.status?.uppercased() })
-            guard known.contains(wanted) else {
-                throw ReaderError.usage(
-                    "no RFC has the status '\(status)'; the index has " + known.sorted().map { "'\($0)'" }.joined(separator: ", "))
-            }
-            entries = entries.filter { ($0.status ?? "").uppercased() == wanted }
+        let wanted = status.map { $0.uppercased().replacingOccurrences(of: "-", with: " ") }
+        let prefix = year.map(String.init)
+        var known = Set<String>()
+        var kept: [Entry] = []
+        try forEachIndexEntry { entry in
+            if status != nil, let status = entry.status?.uppercased() { known.insert(status) }
+            if let wanted, (entry.status ?? "").uppercased() != wanted { return true }
+            if let prefix, entry.date?.hasPrefix(prefix) != true { return true }
+            // Enough: and a status that matched is one the index has.
+            if let limit, kept.count >= max(0, limit) { return false }
+            kept.append(entry)
+            return true
         }
-        if let year {
-            let prefix = String(year)
-            entries = entries.filter { $0.date?.hasPrefix(prefix) == true }
+        if let status, let wanted, kept.isEmpty, !known.contains(wanted) {
+            throw ReaderError.usage(
+                "no RFC has the status '\(status)'; the index has " + known.sorted().map { "'\($0)'" }.joined(separator: ", "))
         }
-        if let limit { entries = Array(entries.prefix(max(0, limit))) }
-        return entries
+        return kept
     }
 
     /// Entries by relevance to `words` (see ``IndexSearch``): the exact number first, then the
@@ -32,6 +36,24 @@ extension Reader {
         guard !query.terms.isEmpty else { throw ReaderError.usage("search needs at least one word") }
         let ranked = query.rank(try indexEntries())
         return limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
+    }
+
+    /// Each entry of the stored index, in order, until `body` returns false.
+    func forEachIndexEntry(_ body: (Entry) throws -> Bool) throws {
+        let entry = try storedIndex()
+        if let document = decoded.withLock({ $0[entry.document] }) {
+            for item in document.entries where try !body(item) { return }
+            return
+        }
+        try EntryStream(blobs: store.blobs).forEach(in: entry.document, body)
+    }
+
+    private func storedIndex() throws -> CatalogEntry {
+        let (_, location) = try locate(Self.indexRequestType, "")
+        guard let entry = try store.entry(location.key) else {
+            throw ReaderError.notStored(key: location.key, command: "reader fetch \(Self.indexRequestType)")
+        }
+        return entry
     }
 
     func indexEntries() throws -> [Entry] {

@@ -15,6 +15,8 @@ public final class Reader: Sendable {
     public let registry: Registry
     public let store: Store
     let parsers: ParserPool
+    /// What the parses of this process may hold in memory at once.
+    let memory: MemoryBudget
     /// Documents decoded in this process, by blob: `list` then `search` decode the index once.
     let decoded = Mutex<[BlobID: Document]>([:])
 
@@ -23,6 +25,7 @@ public final class Reader: Sendable {
         self.registry = registry
         store = Store(root: configuration.storeRoot, secrets: SecretFilter(configuration.secrets))
         parsers = ParserPool(size: configuration.parsers, timeLimit: configuration.parseTimeLimit)
+        memory = MemoryBudget(total: configuration.memoryBudget)
     }
 
     /// Starts fetching `requests`, at most `configuration.jobs` at once. Follow it through

@@ -17,16 +17,19 @@ struct EntryTable: Sendable {
         Array(#"{"version":1,"document":"\#(document.hex)","entries":{"#.utf8) + [UInt8(ascii: "\n")]
     }
 
-    /// Writes the table of `entries` from the document `document`.
+    /// Writes the table of `entries` from the document `document`, line by line: an index of
+    /// a million entries costs its sorted keys in memory, not the table. Of entries with one
+    /// ID, the last is kept.
     func write(_ entries: [Entry], of document: BlobID) throws {
-        var members: [[UInt8]: KeyedLines.Member] = [:]
-        for entry in entries {
-            let key = KeyedLines.literal(entry.id)
-            members[key] = KeyedLines.Member(key: key, value: entry.jsonBytes())
-        }
-        let bytes = KeyedLines.encode(header: Self.header(document), Array(members.values))
+        let keys = entries.map { KeyedLines.literal($0.id) }
+        var order = Array(keys.indices)
+        order.sort { keys[$0].lexicographicallyPrecedes(keys[$1]) || (keys[$0] == keys[$1] && $0 > $1) }
+        let unique = order.indices.filter { $0 == 0 || keys[order[$0]] != keys[order[$0 - 1]] }.map { order[$0] }
         try FileSystem.makeFolders(folder)
-        try FileSystem.writeAtomically(bytes, to: path(of: document))
+        let file = try TemporaryFile(in: folder, bufferSize: 1 << 20)
+        let members = unique.lazy.map { KeyedLines.Member(key: keys[$0], value: entries[$0].jsonBytes()) }
+        try KeyedLines.write(header: Self.header(document), sorted: members, to: file)
+        try file.move(to: path(of: document))
     }
 
     enum Lookup {
@@ -46,6 +49,35 @@ struct EntryTable: Sendable {
             return .found(entry)
         case .absent: return .absent
         case .otherLayout: return .unavailable
+        }
+    }
+
+    /// The table of `document`, mapped, for looking up many IDs; nil when there is none.
+    func mapped(_ document: BlobID) -> Mapped? {
+        guard let file = try? MappedFile(path: path(of: document)) else { return nil }
+        return Mapped(file: file, header: Self.header(document))
+    }
+
+    struct Mapped {
+        fileprivate let file: MappedFile
+        fileprivate let header: [UInt8]
+
+        enum Stored: Equatable {
+            case json([UInt8])
+            case absent
+            /// The table is not in its layout (damage): read the document instead.
+            case unusable
+        }
+
+        /// The stored JSON of entry `id`.
+        func json(of id: String) -> Stored {
+            file.withBytes { bytes in
+                switch KeyedLines.find(KeyedLines.literal(id), in: bytes, header: header) {
+                case .found(let range): .json(Array(bytes[range]))
+                case .absent: .absent
+                case .otherLayout: .unusable
+                }
+            }
         }
     }
 

@@ -26,16 +26,51 @@ public struct SecretFilter: Sendable {
         secrets.contains { secret in bytes.withUnsafeBufferPointer { Self.find(secret, in: $0) } }
     }
 
-    /// Throws when `bytes` (of `what`) hold a secret.
-    func refuse(_ bytes: [UInt8], _ what: String) throws {
-        guard carriesSecret(bytes) else { return }
-        throw ReaderError.parse(ParseError(
+    /// What is said when the bytes of `what` hold a secret.
+    func refusal(_ what: String) -> ReaderError {
+        ReaderError.parse(ParseError(
             module: "reader", location: what,
             reason: "the response carries the value of a token this process holds (READER_…_TOKEN); nothing of it is stored"))
     }
 
+    /// Looks for the secrets in bytes that come in pieces (a download, a document written in
+    /// chunks): a secret cut in two by a piece boundary is found too, from the end of the
+    /// piece before kept for the purpose.
+    struct Scanner {
+        let filter: SecretFilter
+        private var tail: [UInt8] = []
+        private let overlap: Int
+        /// Whether any piece so far held a secret.
+        private(set) var found = false
+
+        init(_ filter: SecretFilter) {
+            self.filter = filter
+            overlap = max(0, (filter.secrets.map(\.count).max() ?? 0) - 1)
+        }
+
+        mutating func scan(_ piece: UnsafeRawBufferPointer) {
+            guard !found, !filter.secrets.isEmpty else { return }
+            let bytes = piece.assumingMemoryBound(to: UInt8.self)
+            if !tail.isEmpty {
+                // Where a secret could straddle the boundary: the end before, the start now.
+                let seam = tail + bytes.prefix(overlap)
+                found = filter.carriesSecret(seam)
+            }
+            if !found { found = filter.secrets.contains { SecretFilter.find($0, in: bytes) } }
+            if bytes.count >= overlap {
+                tail = Array(bytes.suffix(overlap))
+            } else {
+                tail = Array((tail + bytes).suffix(overlap))
+            }
+        }
+
+        fileprivate static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+            SecretFilter.find(needle, in: haystack)
+        }
+    }
+
     /// Plain search, first byte then the rest: secrets are few and short, bodies scanned once.
-    private static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    fileprivate static func find(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = needle.first, haystack.count >= needle.count else { return false }
         var index = 0
         let last = haystack.count - needle.count

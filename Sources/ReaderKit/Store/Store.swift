@@ -35,20 +35,36 @@ public struct Store: Sendable {
         try catalog.entry(key)
     }
 
+    /// A blob to be written as its bytes come (a download): see ``IncomingBlob``.
+    func incoming(_ compression: BlobStore.Compression = .archival) throws -> IncomingBlob {
+        try prepare()
+        return try IncomingBlob(blobs: blobs, compression: compression, writersLock: writersLockPath, secrets: secrets)
+    }
+
     /// Stores the raw bytes and the parsed document of `key` and records them in the catalog.
     /// Returns the entry as committed and the number of compressed bytes newly written.
     public func commit(
         key: String, raw: [UInt8], document: Document, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
     ) throws -> (entry: CatalogEntry, written: Int) {
-        try prepare()
-        let encoded = try DocumentCodec.encode(document)
-        if !secrets.isEmpty {
-            try secrets.refuse(raw, key)
-            try secrets.refuse(encoded, key)
-        }
+        let incoming = try incoming()
+        try incoming.write(raw)
+        return try commit(key: key, raw: incoming, document: document, entry: makeEntry)
+    }
+
+    /// ``commit(key:raw:document:entry:)`` of raw bytes already written as they came. The
+    /// document's JSON is written in pieces too: neither is ever whole in memory as bytes.
+    func commit(
+        key: String, raw: IncomingBlob, document: Document, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+    ) throws -> (entry: CatalogEntry, written: Int) {
+        defer { raw.discard() }
+        let encoded = try incoming(.derived)
+        defer { encoded.discard() }
+        DocumentCodec.write(document) { encoded.append($0) }
+        try encoded.finish()
+        if raw.carriesSecret || encoded.carriesSecret { throw secrets.refusal(key) }
         return try withWritersLock {
-            let rawBlob = try blobs.put(raw)
-            let documentBlob = try blobs.put(encoded, compression: .derived)
+            let rawBlob = try raw.place()
+            let documentBlob = try encoded.place()
             // Derived data: without its table, the entry lookup reads the document instead.
             if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob.id) }
             let entry = makeEntry(rawBlob.id, documentBlob.id)
@@ -121,6 +137,11 @@ public struct Store: Sendable {
 enum DocumentCodec {
     static func encode(_ document: Document) throws -> [UInt8] {
         document.jsonBytes()
+    }
+
+    /// ``encode(_:)`` in pieces of about a megabyte, each handed to `sink`.
+    static func write(_ document: Document, to sink: @escaping ([UInt8]) -> Void) {
+        document.writeJSON(to: sink)
     }
 
     /// Read by the direct reader (`ReaderPluginAPI/DocumentJSONReader.swift`), which accepts

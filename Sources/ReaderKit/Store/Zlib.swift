@@ -85,3 +85,119 @@ enum Zlib {
         }
     }
 }
+
+extension Zlib {
+    /// A zlib stream made piece by piece, for bytes that arrive over time (a download, a
+    /// document written as JSON): memory stays at one output chunk whatever the total.
+    final class Deflater {
+        private var stream = z_stream()
+        private var output = [UInt8](repeating: 0, count: 1 << 16)
+        private var open = false
+
+        init(level: Int32) throws {
+            guard deflateInit_(&stream, level, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                throw Failure(description: "zlib deflateInit failed")
+            }
+            open = true
+        }
+
+        deinit { if open { deflateEnd(&stream) } }
+
+        /// Compresses `bytes`, handing each full piece of output to `sink`.
+        func update(_ bytes: UnsafeRawBufferPointer, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            // zlib reads at most 4 GiB per call (avail_in is 32 bits).
+            var offset = 0
+            while offset < bytes.count {
+                let length = min(bytes.count - offset, Int(UInt32.max))
+                stream.next_in = UnsafeMutablePointer(mutating: base.advanced(by: offset).assumingMemoryBound(to: UInt8.self))
+                stream.avail_in = uInt(length)
+                try run(Z_NO_FLUSH, sink)
+                offset += length
+            }
+        }
+
+        /// Ends the stream: the last pieces of output, with the checksum.
+        func finish(_ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+            stream.next_in = nil
+            stream.avail_in = 0
+            try run(Z_FINISH, sink)
+            deflateEnd(&stream)
+            open = false
+        }
+
+        private func run(_ flush: Int32, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+            while true {
+                let (status, produced) = output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = uInt(out.count)
+                    let status = deflate(&stream, flush)
+                    return (status, out.count - Int(stream.avail_out))
+                }
+                if produced > 0 { try output.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) } }
+                switch status {
+                case Z_STREAM_END: return
+                case Z_OK, Z_BUF_ERROR:
+                    // Without a finish, done once zlib has taken all input and left room in the output.
+                    if flush != Z_FINISH && stream.avail_in == 0 && produced < output.count { return }
+                default: throw Failure(description: "zlib deflate failed (\(status))")
+                }
+            }
+        }
+    }
+}
+
+extension Zlib {
+    /// A zlib stream undone piece by piece, for a blob read a chunk at a time from its file:
+    /// memory stays at one chunk in and one out, and the reader may stop at any point.
+    final class Inflater {
+        private var stream = z_stream()
+        private var output = [UInt8](repeating: 0, count: 1 << 16)
+        private var open = false
+        /// Bytes produced so far.
+        private(set) var total = 0
+        /// Whether the whole stream has been read.
+        private(set) var ended = false
+
+        init() throws {
+            guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                throw Failure(description: "zlib inflateInit failed")
+            }
+            open = true
+        }
+
+        deinit { if open { inflateEnd(&stream) } }
+
+        /// Inflates `input`, handing each piece of output to `sink`; bytes after the end of the
+        /// stream are an error.
+        func update(_ input: UnsafeRawBufferPointer, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+            guard let base = input.baseAddress, !input.isEmpty else { return }
+            guard !ended else { throw Failure(description: "trailing bytes after the zlib stream") }
+            stream.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
+            stream.avail_in = uInt(input.count)
+            while true {
+                let (status, produced) = output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = uInt(out.count)
+                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return (status, out.count - Int(stream.avail_out))
+                }
+                total += produced
+                if produced > 0 { try output.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<produced])) } }
+                switch status {
+                case Z_STREAM_END:
+                    ended = true
+                    guard stream.avail_in == 0 else { throw Failure(description: "trailing bytes after the zlib stream") }
+                    return
+                case Z_OK, Z_BUF_ERROR:
+                    if stream.avail_in == 0 && produced < output.count { return }
+                    if status == Z_BUF_ERROR && produced == 0 { return }
+                case Z_DATA_ERROR:
+                    throw Failure(description: "not a valid zlib stream (corrupt data)")
+                default:
+                    throw Failure(description: "not a complete zlib stream (zlib status \(status))")
+                }
+            }
+        }
+    }
+}

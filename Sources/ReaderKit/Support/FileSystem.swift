@@ -62,6 +62,32 @@ enum FileSystem {
         return try readAll(fd, path: path, limit: limit, regularOnly: false)
     }
 
+    /// Reads a file the user named (a mirror's), following links, a piece at a time into
+    /// `sink`; the byte count, or nil when it does not exist. More than `limit` bytes fail.
+    static func readFollowingLinks(
+        _ path: String, limit: Int, into sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw fail("cannot open", path)
+        }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fail("cannot read", path)
+            }
+            if count == 0 { return total }
+            total += count
+            guard total <= limit else { throw Failure(operation: "more than \(limit) bytes in", path: path, code: EFBIG) }
+            try buffer.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        }
+    }
+
     /// Reads a stream (standard input, a pipe) to its end, at most `limit` bytes.
     static func readStream(_ fd: Int32, name: String, limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
@@ -137,11 +163,14 @@ enum FileSystem {
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws {
+        try bytes.withUnsafeBytes { try writeAll(fd, $0, path: path) }
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, path: String) throws {
+        guard let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(fd, buffer.baseAddress! + done, bytes.count - done)
-            }
+            let count = Glibc.write(fd, base + done, bytes.count - done)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw fail("cannot write", path)

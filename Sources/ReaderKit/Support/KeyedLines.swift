@@ -13,6 +13,9 @@ import ReaderPluginAPI
 /// search over lines — the way git reads `packed-refs` — without decoding the rest.
 enum KeyedLines {
     static let footer: [UInt8] = Array("}}\n".utf8)
+    private static let colon: [UInt8] = [UInt8(ascii: ":")]
+    private static let commaNewline: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: "\n")]
+    private static let newline: [UInt8] = [UInt8(ascii: "\n")]
 
     /// A member: its key as a JSON string literal, and its value as JSON text.
     struct Member {
@@ -38,6 +41,22 @@ enum KeyedLines {
         }
         out += footer
         return out
+    }
+
+    /// ``encode(header:_:)`` written out line by line: `members` already sorted by key, each
+    /// made only when its line is written, so a table of a million members is never whole
+    /// in memory.
+    static func write<Members: Collection<Member>>(header: [UInt8], sorted members: Members, to file: TemporaryFile) throws {
+        try file.write(header)
+        var remaining = members.count
+        for member in members {
+            remaining -= 1
+            try file.write(member.key)
+            try file.write(colon)
+            try file.write(member.value)
+            try file.write(remaining > 0 ? commaNewline : newline)
+        }
+        try file.write(footer)
     }
 
     enum Lookup: Equatable {
