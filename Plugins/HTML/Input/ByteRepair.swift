@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The page's bytes made safe for libxml2, which stops reading at a NUL byte and switches to
 /// Latin-1 at the first invalid UTF-8 sequence (garbling the rest of an almost-UTF-8 page).

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Byte-level reading of markup for ``MarkupThinner``: searches with `memchr`, ASCII case
 /// folding, and libxml2's classes of bytes (as bit masks: they run over every tag of a page).

@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Takes out of a UTF-8 page what libxml2 would read character by character only for the
 /// extractor to throw away, or that is quicker read here: the text of comments, the bodies of

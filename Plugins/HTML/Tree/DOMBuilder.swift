@@ -1,5 +1,11 @@
 internal import CLibXML2
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the page says about itself outside its body text, gathered while parsing.
 struct PageHead {
