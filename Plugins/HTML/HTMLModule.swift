@@ -26,10 +26,10 @@ public struct HTMLModule: ParserModule {
             throw ParseError(module: descriptor.name, reason: "the page is empty (0 bytes)")
         }
         let encoding = Charset.detect(input.bytes, header: input.charset)
-        if InputBytes.looksBinary(input.bytes, encoding: encoding) {
+        if ByteRepair.looksBinary(input.bytes, encoding: encoding) {
             throw ParseError(module: descriptor.name, location: "byte 0", reason: "binary data, not an HTML page")
         }
-        let page = InputBytes.prepared(input.bytes, encoding: encoding)
+        let page = ByteRepair.prepared(input.bytes, encoding: encoding)
         let (dom, head) = try parseHTML(page.bytes, encoding: encoding, attributes: page.attributes)
         return PageReader(input: input).read(dom, head: head)
     }
@@ -46,7 +46,7 @@ enum Recognizer {
         let lower = bytes.prefix(4096).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
         if RootElement.isOtherXML(lower) { return 0 }
         for opening in ["<!doctype html", "<html", "<head"] where lower.starts(with: opening.utf8) { return 90 }
-        for marker in ["<body", "<div", "<p>"] where Hints.contains(lower, Array(marker.utf8)) { return 90 }
+        for marker in ["<body", "<div", "<p>"] where lower.containsBytes(Array(marker.utf8)) { return 90 }
         return nil
     }
 }

@@ -26,7 +26,7 @@ public struct TweetsModule: ParserModule {
         if reader.posts.isEmpty, !reader.apiErrors.isEmpty {
             throw ParseError(module: moduleName, reason: reader.apiErrors.joined(separator: "; "))
         }
-        return Timeline.document(reader.posts, notes: reader.notes + reader.apiErrors, input: input)
+        return TimelineDocument.document(reader.posts, notes: reader.notes + reader.apiErrors, input: input)
     }
 
     public func recognize(_ sample: Sample) -> Int {

@@ -74,7 +74,7 @@ import Testing
 }
 
 @Suite struct UTF8ValidationTests {
-    func valid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(InputBytes.isValidUTF8) }
+    func valid(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer(ByteRepair.isValidUTF8) }
 
     @Test func acceptsWhatTheStandardLibraryAccepts() {
         let samples: [[UInt8]] = [

@@ -62,7 +62,7 @@ import Testing
                 piece.remove(at: Int(generator.next() % UInt64(piece.count)))
             }
             // The module repairs UTF-8 before it thins (libxml2 reads broken UTF-8 as Latin-1).
-            try expectSameTree(InputBytes.repairedUTF8(piece), "slice \(round) of \(start)..<\(end)")
+            try expectSameTree(ByteRepair.repairedUTF8(piece), "slice \(round) of \(start)..<\(end)")
         }
     }
 

@@ -120,7 +120,7 @@ extension DOM {
     }
 
     /// Exactly one element child, a `wanted`, and no text of its own.
-    func hasSingleChild(_ index: Int32, _ wanted: Tag) -> Bool {
+    func hasSingleChild(_ index: Int32, _ wanted: ElementKind) -> Bool {
         var only: Int32 = -1
         var child = self[index].firstChild
         while child != -1 {

@@ -19,7 +19,7 @@ struct IndexScanner {
     /// returns the offset of the first entry (the end of the header), or nil when there is none.
     @discardableResult
     func forEachEntry(_ body: (_ line: Int, _ entry: ByteText) -> Void) -> Int? {
-        let joined = ByteBuffer(capacity: 1024)
+        let joined = ScratchBytes(capacity: 1024)
         var entryLine = 0
         var firstEntry: Int?
         var lineNumber = 0

@@ -7,21 +7,21 @@
 /// so that each small write is a compare and a store.
 struct JSONWriter {
     let encoding: TextEncoding
-    private let buffer: ByteBuffer
+    private let buffer: ScratchBytes
     private var next: UnsafeMutablePointer<UInt8>
     private var end: UnsafeMutablePointer<UInt8>
     /// Whether all written is ASCII, as nearly all of the index is: such text becomes a String
-    /// without UTF-8 validation (``ByteBuffer/string(_:ascii:)``).
+    /// without UTF-8 validation (``ScratchBytes/string(_:ascii:)``).
     private(set) var isASCII = true
 
     /// Starts a new text in `buffer`, in place of what it held.
-    init(into buffer: ByteBuffer, encoding: TextEncoding) {
+    init(into buffer: ScratchBytes, encoding: TextEncoding) {
         buffer.removeAll()
         self.init(appendingTo: buffer, encoding: encoding)
     }
 
     /// Writes after what `buffer` holds.
-    init(appendingTo buffer: ByteBuffer, encoding: TextEncoding) {
+    init(appendingTo buffer: ScratchBytes, encoding: TextEncoding) {
         self.encoding = encoding
         self.buffer = buffer
         (next, end) = buffer.room(atLeast: 1024)

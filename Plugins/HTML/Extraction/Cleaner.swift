@@ -22,16 +22,16 @@ struct Cleaner {
     }
 
     /// The element's tag as the cleaning rules see it.
-    private func cleaningTag(_ node: Int32) -> Tag { dom[node].hints.contains(.treatedAsDiv) ? .div : dom.tag(node) }
+    private func cleaningTag(_ node: Int32) -> ElementKind { dom[node].hints.contains(.treatedAsDiv) ? .div : dom.tag(node) }
 
     /// The elements still below `article` that the cleaning rules see as `tag`, in document
     /// order.
-    func elements(_ article: Int32, _ tag: Tag) -> [Int32] {
+    func elements(_ article: Int32, _ tag: ElementKind) -> [Int32] {
         elementsBelow.filter { cleaningTag($0) == tag && dom.isInside($0, article) }
     }
 
     /// The elements still below `article` with one of `tags`, in document order.
-    private func elements(_ article: Int32, tags: TagSet) -> [Int32] {
+    private func elements(_ article: Int32, tags: ElementKindSet) -> [Int32] {
         elementsBelow.filter { tags.contains(dom.tag($0)) && dom.isInside($0, article) }
     }
 
@@ -72,7 +72,7 @@ struct Cleaner {
         if parent != -1 { stats.refresh(from: parent, in: dom, root: article) }
     }
 
-    private mutating func removeAll(_ tags: TagSet) {
+    private mutating func removeAll(_ tags: ElementKindSet) {
         for node in elements(article, tags: tags).reversed() { remove(node) }
     }
 
@@ -92,14 +92,14 @@ struct Cleaner {
 
     /// Removes elements of `tag` that look like furniture: more images than paragraphs, more
     /// list items than paragraphs, many links, inputs, or embeds with little text.
-    private mutating func cleanConditionally(_ tag: Tag) {
+    private mutating func cleanConditionally(_ tag: ElementKind) {
         guard flags.cleanConditionally else { return }
         for node in elements(article, tag).reversed() {
             if shouldRemove(node, tag: tag) { remove(node) }
         }
     }
 
-    private func shouldRemove(_ node: Int32, tag: Tag) -> Bool {
+    private func shouldRemove(_ node: Int32, tag: ElementKind) -> Bool {
         let entry = stats[node]
         let below = entry.counts
         let textLength = entry.textLength
@@ -144,5 +144,5 @@ struct Cleaner {
     }
 
     /// Elements whose text reads as content (Readability's "textish" tags).
-    static let textish: TagSet = [.span, .li, .td, .blockquote, .dl, .div, .img, .ol, .p, .pre, .table, .ul]
+    static let textish: ElementKindSet = [.span, .li, .td, .blockquote, .dl, .div, .img, .ol, .p, .pre, .table, .ul]
 }

@@ -1,3 +1,5 @@
+/// The choice of the content: the candidate that scores best, then the siblings that belong with
+/// it (Readability's top candidate and its sibling pass).
 extension ContentExtractor {
     /// Scores every paragraph-like element into its ancestors and returns the best ancestor.
     func bestCandidate(_ dom: inout DOM, scoring toScore: [Int32], stats: SubtreeStats, flags: ExtractionFlags)

@@ -8,7 +8,7 @@ import ReaderPluginAPI
 /// retain or release.
 struct EntryBatch {
     /// The JSON of the waiting entries, one after the other: ``EntryMaker`` writes it here.
-    let text = ByteBuffer(capacity: EntryBatch.size + 4096)
+    let text = ScratchBytes(capacity: EntryBatch.size + 4096)
     private let waiting = ScratchList<Waiting>(capacity: 256)
     /// The notices of the waiting entries that have some.
     private var notices: [[String]] = []

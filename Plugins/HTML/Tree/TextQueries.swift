@@ -52,7 +52,7 @@ extension DOM {
         return linked / Double(total)
     }
 
-    func count(_ wanted: TagSet, in index: Int32) -> Int {
+    func count(_ wanted: ElementKindSet, in index: Int32) -> Int {
         var total = 0
         forEachDescendant(of: index) { node in
             if wanted.contains(tag(node)) { total += 1 }

@@ -1,5 +1,6 @@
-/// Character counts of text, as Readability measures it (white-space runs count once).
-enum TextMeasure {
+/// Character counts of one text node, taken as the parser makes it, as Readability measures
+/// text (white-space runs count once): the measures of whole subtrees add these up.
+enum CharacterCount {
     static func measure(_ text: UnsafeBufferPointer<UInt8>, into node: inout Node) {
         var length: Int32 = 0
         var commas: Int32 = 0

@@ -1,9 +1,15 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Takes out of a UTF-8 page what libxml2 would read character by character only for the
 /// extractor to throw away, or that is quicker read here: the text of comments, the bodies of
 /// scripts and styles (JSON-LD scripts stay, they carry metadata), and the attributes of tags,
-/// which this reads itself (``StartTag.swift``). A third of a news page is often script.
+/// which this reads itself (``StartTagThinning.swift``). A third of a news page is often script.
 ///
 /// It reads the markup as libxml2 2.9 tokenizes it (tags open with `<` and a letter,
 /// attribute values are quoted only after `=`, a comment ends at `-->` or `--!>`, a
@@ -38,6 +44,40 @@ enum MarkupThinner {
 struct ThinnedPage {
     var bytes: [UInt8]
     var attributes = PreparsedAttributes()
+}
+
+/// The thinner's output, written in place into an array's reserved storage: thousands of
+/// small appends a page, each a bounds check and a copy. Writing past the end is refused and
+/// remembered; the thinner then gives the page back as it was.
+struct ByteOutput {
+    private let base: UnsafeMutablePointer<UInt8>?
+    private let capacity: Int
+    private(set) var count = 0
+    private(set) var overflowed = false
+
+    init(_ storage: UnsafeMutableBufferPointer<UInt8>) {
+        base = storage.baseAddress
+        capacity = storage.count
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard let base, count + bytes.count <= capacity else {
+            overflowed = true
+            return
+        }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        guard let base, count < capacity else {
+            overflowed = true
+            return
+        }
+        (base + count).initialize(to: byte)
+        count += 1
+    }
 }
 
 /// One pass over the page, copying what libxml2 needs into `output`.

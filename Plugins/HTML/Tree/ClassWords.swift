@@ -1,7 +1,7 @@
 /// Words in `class` and `id` attributes that tell content from page furniture
 /// (Readability's lists). Matched as ASCII-lowercase substrings, as its regular expressions do,
 /// once per attribute while the page is parsed.
-enum Hints {
+enum ClassWords {
     static let unlikely = [
         "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap", "disqus",
         "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark", "replies", "rss",
@@ -22,62 +22,38 @@ enum Hints {
     static let byline = ["byline", "author", "dateline", "writtenby", "p-author"]
 
     /// Which of the word lists `text` hits, in one pass over it.
-    static func scan(_ text: UnsafeBufferPointer<UInt8>) -> HintWords {
-        HintTable.shared.scan(text)
-    }
-
-    /// An inline style with `display: none` or `visibility: hidden`.
-    static func hidesElement(_ style: some Collection<UInt8>) -> Bool {
-        var compact: [UInt8] = []
-        compact.reserveCapacity(style.count)
-        for byte in style where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
-            compact.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
-        }
-        return contains(compact, displayNone) || contains(compact, visibilityHidden)
-    }
-
-    private static let displayNone = Array("display:none".utf8)
-    private static let visibilityHidden = Array("visibility:hidden".utf8)
-
-    static func contains(_ text: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty, text.count >= needle.count else { return false }
-        let first = needle[0]
-        for index in 0...(text.count - needle.count) where text[index] == first {
-            var offset = 1
-            while offset < needle.count, text[index + offset] == needle[offset] { offset += 1 }
-            if offset == needle.count { return true }
-        }
-        return false
+    static func scan(_ text: UnsafeBufferPointer<UInt8>) -> ClassWordHits {
+        ClassWordMatcher.shared.scan(text)
     }
 }
 
 /// The word lists an attribute value hits.
-struct HintWords: OptionSet, Sendable {
+struct ClassWordHits: OptionSet, Sendable {
     let rawValue: UInt16
-    static let unlikely = HintWords(rawValue: 1 << 0)
-    static let maybeCandidate = HintWords(rawValue: 1 << 1)
-    static let positive = HintWords(rawValue: 1 << 2)
-    static let negative = HintWords(rawValue: 1 << 3)
-    static let byline = HintWords(rawValue: 1 << 4)
+    static let unlikely = ClassWordHits(rawValue: 1 << 0)
+    static let maybeCandidate = ClassWordHits(rawValue: 1 << 1)
+    static let positive = ClassWordHits(rawValue: 1 << 2)
+    static let negative = ClassWordHits(rawValue: 1 << 3)
+    static let byline = ClassWordHits(rawValue: 1 << 4)
     /// The fallback image of a formula, hidden from screen readers but shown.
-    static let fallbackImage = HintWords(rawValue: 1 << 5)
+    static let fallbackImage = ClassWordHits(rawValue: 1 << 5)
     /// Readability's "hid" rule: the word `hid` alone, bounded by spaces or the ends.
-    static let hidToken = HintWords(rawValue: 1 << 6)
+    static let hidToken = ClassWordHits(rawValue: 1 << 6)
     /// `share` or `sharedaddy` as a word, where `_` also bounds words.
-    static let shareToken = HintWords(rawValue: 1 << 7)
+    static let shareToken = ClassWordHits(rawValue: 1 << 7)
 }
 
 /// Every word of every list in one Aho-Corasick automaton over ASCII-lowercased bytes: a scan
 /// is one table step per byte, whatever the number of words (it runs over every class and id
 /// of a page). Bytes that occur in no word share one input class, which keeps the table small.
-private struct HintTable: Sendable {
-    static let shared = HintTable()
+private struct ClassWordMatcher: Sendable {
+    static let shared = ClassWordMatcher()
 
     /// A word that counts only when bounded (`hid` by spaces; `share` by anything but letters
     /// and digits), checked where it ends.
     private struct Token: Sendable {
         var length: Int
-        var lists: HintWords
+        var lists: ClassWordHits
         var looseBounds: Bool
     }
 
@@ -87,22 +63,22 @@ private struct HintTable: Sendable {
     /// `transitions[state * classCount + class]`: the next state.
     private let transitions: [UInt16]
     /// The lists of every word that ends in a state, its suffixes' included.
-    private let outputs: [HintWords]
+    private let outputs: [ClassWordHits]
     /// The bounded words that end in a state, when any.
     private let tokens: [[Token]]
 
     init() {
-        var plain: [[UInt8]: HintWords] = [:]
-        func add(_ list: [String], _ lists: HintWords) {
+        var plain: [[UInt8]: ClassWordHits] = [:]
+        func add(_ list: [String], _ lists: ClassWordHits) {
             for word in list { plain[Array(word.utf8), default: []].insert(lists) }
         }
-        add(Hints.unlikely, .unlikely)
-        add(Hints.maybeCandidate, .maybeCandidate)
-        add(Hints.positive, .positive)
-        add(Hints.negative, .negative)
-        add(Hints.byline, .byline)
+        add(ClassWords.unlikely, .unlikely)
+        add(ClassWords.maybeCandidate, .maybeCandidate)
+        add(ClassWords.positive, .positive)
+        add(ClassWords.negative, .negative)
+        add(ClassWords.byline, .byline)
         add(["fallback-image"], .fallbackImage)
-        let bounded: [[UInt8]: (HintWords, Bool)] = [
+        let bounded: [[UInt8]: (ClassWordHits, Bool)] = [
             Array("hid".utf8): (.hidToken, false), Array("share".utf8): (.shareToken, true),
             Array("sharedaddy".utf8): (.shareToken, true),
         ]
@@ -116,7 +92,7 @@ private struct HintTable: Sendable {
         }
         // The trie.
         var children: [[Int: Int]] = [[:]]
-        var outputs: [HintWords] = [[]]
+        var outputs: [ClassWordHits] = [[]]
         var tokens: [[Token]] = [[]]
         for word in words {
             var state = 0
@@ -168,8 +144,8 @@ private struct HintTable: Sendable {
         self.tokens = tokens
     }
 
-    func scan(_ value: UnsafeBufferPointer<UInt8>) -> HintWords {
-        var found: HintWords = []
+    func scan(_ value: UnsafeBufferPointer<UInt8>) -> ClassWordHits {
+        var found: ClassWordHits = []
         var state = 0
         classes.withUnsafeBufferPointer { classes in
             transitions.withUnsafeBufferPointer { transitions in

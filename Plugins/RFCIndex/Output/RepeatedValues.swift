@@ -78,7 +78,7 @@ struct FormatLists {
     /// The JSON of each list, one after the other.
     private var json: [UInt8] = []
     private var written: [(range: Range<Int>, isASCII: Bool)] = []
-    private let buffer = ByteBuffer(capacity: 256)
+    private let buffer = ScratchBytes(capacity: 256)
 
     mutating func write(_ list: Range<Int>, _ text: ByteText, to writer: inout JSONWriter) {
         if let known = keys.find(text, list) {

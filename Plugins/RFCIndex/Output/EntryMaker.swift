@@ -6,7 +6,7 @@ import ReaderPluginAPI
 struct EntryMaker {
     let encoding: TextEncoding
     /// Where the notices are written before they become Strings.
-    private let buffer = ByteBuffer(capacity: 4096)
+    private let buffer = ScratchBytes(capacity: 4096)
     private var batch: EntryBatch
     private var formatLists = FormatLists()
 

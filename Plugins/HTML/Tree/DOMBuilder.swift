@@ -1,5 +1,11 @@
 internal import CLibXML2
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the page says about itself outside its body text, gathered while parsing.
 struct PageHead {
@@ -27,10 +33,10 @@ struct TreeState {
     /// Set at the nesting limit: the parser is stopped and every later event ignored.
     private var stopped = false
     /// Where the text of the ignored element goes, when it is wanted.
-    private var capture: (kind: Tag, text: [UInt8])?
+    private var capture: (kind: ElementKind, text: [UInt8])?
     /// Where the text not yet in a node starts in ``DOM/bytes``: text arrives in pieces.
     private var pendingStart = -1
-    private var names = PointerCache<Tag>(filler: .other)
+    private var names = PointerCache<ElementKind>(filler: .other)
     private var attributeNames = PointerCache<AttributeName?>(filler: nil)
 
     /// The attributes the thinner read, found through the `_=N` markers it left.
@@ -136,7 +142,7 @@ struct TreeState {
         pendingStart = -1
         var node = Node(tag: .text, payload: Int32(start), payloadCount: Int32(dom.bytes.count - start))
         dom.bytes.withUnsafeBufferPointer { all in
-            TextMeasure.measure(UnsafeBufferPointer(rebasing: all[start...]), into: &node)
+            CharacterCount.measure(UnsafeBufferPointer(rebasing: all[start...]), into: &node)
         }
         let index = Int32(dom.nodes.count)
         dom.nodes.append(node)
@@ -146,10 +152,10 @@ struct TreeState {
     /// The open element; the root again for anything after it closed, so nothing is lost.
     private var currentParent: Int32 { stack.last ?? dom.root }
 
-    private mutating func tag(_ name: UnsafePointer<xmlChar>?) -> Tag {
+    private mutating func tag(_ name: UnsafePointer<xmlChar>?) -> ElementKind {
         guard let name else { return .other }
         // Names come from the parser's dictionary, so one pointer stands for one name.
-        return names.value(for: UnsafeRawPointer(name)) { Tag(name: String(cString: name)) }
+        return names.value(for: UnsafeRawPointer(name)) { ElementKind(name: String(cString: name)) }
     }
 
     /// Keeps the attributes the extractor reads, their values as bytes, and what they hint.
@@ -203,10 +209,10 @@ struct TreeState {
     }
 
     private static func namesJSONLD(_ type: ArraySlice<UInt8>) -> Bool {
-        Hints.contains(type.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, Array("ld+json".utf8))
+        type.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }.containsBytes(Array("ld+json".utf8))
     }
 
-    private mutating func noteHeadElement(_ tag: Tag, _ index: Int32) {
+    private mutating func noteHeadElement(_ tag: ElementKind, _ index: Int32) {
         switch tag {
         case .html:
             if dom.root == -1 { dom.root = index }

@@ -28,8 +28,8 @@ let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigatio
 
 /// Collects an element's attributes one by one, then gives its ``ElementHints`` and class weight.
 struct ElementHintReader {
-    private var classWords: HintWords = []
-    private var idWords: HintWords = []
+    private var classWords: ClassWordHits = []
+    private var idWords: ClassWordHits = []
     private var hasClass = false
     private var hasID = false
     private var hidden = false
@@ -44,11 +44,11 @@ struct ElementHintReader {
         switch name {
         case .class:
             hasClass = value.count > 0
-            classWords = Hints.scan(value)
+            classWords = ClassWords.scan(value)
         case .id:
             hasID = value.count > 0
-            idWords = Hints.scan(value)
-        case .style: hidden = hidden || Hints.hidesElement(value)
+            idWords = ClassWords.scan(value)
+        case .style: hidden = hidden || Self.hidesElement(value)
         case .hidden: hidden = true
         case .ariaHidden: ariaHidden = value.elementsEqual("true".utf8)
         case .ariaModal: modal = value.elementsEqual("true".utf8)
@@ -56,7 +56,7 @@ struct ElementHintReader {
             dialog = value.elementsEqual("dialog".utf8)
             unlikelyRole = unlikelyRoles.contains(String(decoding: value, as: UTF8.self))
         case .rel: author = author || value.elementsEqual("author".utf8)
-        case .itemprop: author = author || Hints.contains(Array(value), Array("author".utf8))
+        case .itemprop: author = author || Array(value).containsBytes(Array("author".utf8))
         case .href: inPageLink = value.count > 1 && value[0] == UInt8(ascii: "#")
         default: break
         }
@@ -84,4 +84,17 @@ struct ElementHintReader {
         }
         return weight
     }
+
+    /// An inline style with `display: none` or `visibility: hidden`.
+    static func hidesElement(_ style: some Collection<UInt8>) -> Bool {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(style.count)
+        for byte in style where byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            compact.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+        }
+        return compact.containsBytes(displayNone) || compact.containsBytes(visibilityHidden)
+    }
+
+    private static let displayNone = Array("display:none".utf8)
+    private static let visibilityHidden = Array("visibility:hidden".utf8)
 }

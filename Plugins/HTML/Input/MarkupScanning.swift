@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Byte-level reading of markup for ``MarkupThinner``: searches with `memchr`, ASCII case
 /// folding, and libxml2's classes of bytes (as bit masks: they run over every tag of a page).
@@ -88,37 +94,17 @@ enum MarkupByte {
     }
 }
 
-
-/// The thinner's output, written in place into an array's reserved storage: thousands of
-/// small appends a page, each a bounds check and a copy. Writing past the end is refused and
-/// remembered; the thinner then gives the page back as it was.
-struct ByteOutput {
-    private let base: UnsafeMutablePointer<UInt8>?
-    private let capacity: Int
-    private(set) var count = 0
-    private(set) var overflowed = false
-
-    init(_ storage: UnsafeMutableBufferPointer<UInt8>) {
-        base = storage.baseAddress
-        capacity = storage.count
-    }
-
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        guard let base, count + bytes.count <= capacity else {
-            overflowed = true
-            return
+extension Array<UInt8> {
+    /// Whether `needle` occurs anywhere in the bytes (`<body` in a page's first bytes, `author`
+    /// in an `itemprop`).
+    func containsBytes(_ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, count >= needle.count else { return false }
+        let first = needle[0]
+        for index in 0...(count - needle.count) where self[index] == first {
+            var offset = 1
+            while offset < needle.count, self[index + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count { return true }
         }
-        (base + count).initialize(from: source, count: bytes.count)
-        count += bytes.count
-    }
-
-    mutating func append(_ byte: UInt8) {
-        guard let base, count < capacity else {
-            overflowed = true
-            return
-        }
-        (base + count).initialize(to: byte)
-        count += 1
+        return false
     }
 }

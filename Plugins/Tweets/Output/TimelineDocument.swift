@@ -1,7 +1,7 @@
 import ReaderPluginAPI
 
 /// The timeline document: one post block per tweet, and the contract's `items`.
-enum Timeline {
+enum TimelineDocument {
     static func document(_ posts: [Post], notes: [String], input: ParseInput) -> Document {
         var authors: [String] = []
         for post in posts where !post.author.isEmpty && !authors.contains(post.author) {

@@ -1,8 +1,14 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The page's bytes made safe for libxml2, which stops reading at a NUL byte and switches to
 /// Latin-1 at the first invalid UTF-8 sequence (garbling the rest of an almost-UTF-8 page).
-enum InputBytes {
+enum ByteRepair {
     static func prepared(_ bytes: [UInt8], encoding: String) -> ThinnedPage {
         var bytes = bytes
         if encoding == Charset.utf8 {

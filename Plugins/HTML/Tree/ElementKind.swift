@@ -1,6 +1,6 @@
-/// The HTML elements the extractor tells apart; every other element is `.other`. At most 128
-/// cases, so that a ``TagSet`` holds any of them.
-enum Tag: UInt8, Sendable {
+/// The kinds of HTML element the extractor tells apart, by their tag name; every other element
+/// is `.other`. At most 128 cases, so that an ``ElementKindSet`` holds any of them.
+enum ElementKind: UInt8, Sendable {
     case text, other
     case html, head, body, title, meta, base, link, script, style, noscript, template, svg, math
     case form, fieldset, button, input, textarea, select, label, iframe, object, embed, canvas
@@ -17,13 +17,13 @@ enum Tag: UInt8, Sendable {
 
     /// Looks up a lowercase element name as libxml2's HTML parser reports it.
     init(name: String) {
-        self = Tag.byName[name] ?? .other
+        self = ElementKind.byName[name] ?? .other
     }
 
-    private static let byName: [String: Tag] = {
-        var table: [String: Tag] = [:]
-        for raw in UInt8(2)...UInt8(Tag.hgroup.rawValue) {
-            guard let tag = Tag(rawValue: raw) else { continue }
+    private static let byName: [String: ElementKind] = {
+        var table: [String: ElementKind] = [:]
+        for raw in UInt8(2)...UInt8(ElementKind.hgroup.rawValue) {
+            guard let tag = ElementKind(rawValue: raw) else { continue }
             table[tag == .variable ? "var" : "\(tag)"] = tag
         }
         return table

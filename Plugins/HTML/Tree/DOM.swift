@@ -1,7 +1,7 @@
 /// One node of the page: an element or a run of text. Links are indexes into ``DOM/nodes``;
 /// -1 means none. Plain values only, so that copying the tree for a retry is a memory copy.
 struct Node {
-    var tag: Tag
+    var tag: ElementKind
     /// Text nodes: nothing but white space.
     var blank: Bool = true
     /// Text nodes: starts with white space; ends with white space.
@@ -48,7 +48,7 @@ struct DOM {
         _modify { yield &nodes[Int(index)] }
     }
 
-    func tag(_ index: Int32) -> Tag { nodes[Int(index)].tag }
+    func tag(_ index: Int32) -> ElementKind { nodes[Int(index)].tag }
 
     /// The bytes of a text node (none for an element).
     func textBytes(_ index: Int32) -> ArraySlice<UInt8> {
@@ -114,7 +114,7 @@ struct DOM {
     }
 
     /// The descendants of `scope` with one of `tags`, in document order.
-    func descendants(of scope: Int32, tags: TagSet) -> [Int32] {
+    func descendants(of scope: Int32, tags: ElementKindSet) -> [Int32] {
         var found: [Int32] = []
         forEachDescendant(of: scope) { node in
             if tags.contains(tag(node)) { found.append(node) }
@@ -143,7 +143,7 @@ struct DOM {
         return count
     }
 
-    func hasAncestor(_ index: Int32, _ wanted: Tag, maxDepth: Int = .max) -> Bool {
+    func hasAncestor(_ index: Int32, _ wanted: ElementKind, maxDepth: Int = .max) -> Bool {
         var current = self[index].parent
         var depth = 0
         while current != -1 {
@@ -204,7 +204,7 @@ struct DOM {
     }
 
     /// A new element, not yet in the tree.
-    mutating func makeElement(_ tag: Tag) -> Int32 {
+    mutating func makeElement(_ tag: ElementKind) -> Int32 {
         nodes.append(Node(tag: tag))
         return Int32(nodes.count - 1)
     }

@@ -1,18 +1,18 @@
-/// A set of tags as a bit mask: membership tests in the tree walks cost no hashing.
-struct TagSet: ExpressibleByArrayLiteral, Sendable {
+/// A set of element kinds as a bit mask: membership tests in the tree walks cost no hashing.
+struct ElementKindSet: ExpressibleByArrayLiteral, Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
-    init(arrayLiteral tags: Tag...) {
+    init(arrayLiteral tags: ElementKind...) {
         for tag in tags { insert(tag) }
     }
 
-    mutating func insert(_ tag: Tag) {
+    mutating func insert(_ tag: ElementKind) {
         let bit = Int(tag.rawValue)
         if bit < 64 { low |= 1 << UInt64(bit) } else { high |= 1 << UInt64(bit - 64) }
     }
 
-    func contains(_ tag: Tag) -> Bool {
+    func contains(_ tag: ElementKind) -> Bool {
         let bit = Int(tag.rawValue)
         return bit < 64 ? low & (1 << UInt64(bit)) != 0 : high & (1 << UInt64(bit - 64)) != 0
     }

@@ -1,8 +1,8 @@
-/// A growable run of bytes, reused from one entry to the next. Writers keep a pointer into its
-/// room in a local (``JSONWriter``): appending to an `[UInt8]` checks uniqueness and capacity
-/// through the standard library on every call, which for the few bytes at a time an entry's
-/// JSON is written in cost more than the writing.
-final class ByteBuffer {
+/// A growable run of bytes, reused from one entry to the next, as ``ScratchList`` is for values.
+/// Writers keep a pointer into its room in a local (``JSONWriter``): appending to an `[UInt8]`
+/// checks uniqueness and capacity through the standard library on every call, which for the few
+/// bytes at a time an entry's JSON is written in cost more than the writing.
+final class ScratchBytes {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     private(set) var count = 0
