@@ -38,7 +38,9 @@ final class ProgressReporter: @unchecked Sendable {
         case .failed(let key, let error):
             done += 1
             // A single request's failure is the command's own error line; don't say it twice.
-            if !quiet { line("\(key): \(error)") }
+            // A URL request's message names its URL already (its key): once is enough.
+            let message = "\(error)"
+            if !quiet { line(message.hasPrefix(key + ":") ? message : "\(key): \(message)") }
         case .cancelled:
             done += 1
         }

@@ -31,12 +31,6 @@ extension Fetcher {
             return "not a valid HTTP response (\(error.debugDescription))"
         }
         let text = "\(error)"
-        // NIO's decompressor says only "limit" when a compressed body grows past its bound.
-        if String(describing: type(of: error)).contains("DecompressionError") {
-            return text == "limit" || text.contains("limit")
-                ? "the compressed body expands past the limit of the body size (a decompression bomb?)"
-                : "the compressed body is not valid (\(text))"
-        }
         if text.contains("Connection refused") || text.contains("connectFailed") || text.contains("connection refused") {
             return "connection refused"
         }

@@ -186,7 +186,10 @@ public actor Fetcher {
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout = .init(
             connect: .milliseconds(Int64(limits.connectTimeout * 1000)), read: .milliseconds(Int64(limits.readTimeout * 1000)))
-        configuration.decompression = .enabled(limit: .size(limits.maxBodyBytes))
+        // Undone by `collect` as the body arrives, a piece at a time: the client's own
+        // decompressor makes a buffer of all that one network read expands to (a megabyte of
+        // a gzip bomb is a gigabyte), so a few bombs at once took gigabytes.
+        configuration.decompression = .disabled
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.client = client
         return client
@@ -204,19 +207,32 @@ public actor Fetcher {
             throw ReaderError.network(url: url, reason: "body of \(expected) bytes is over the limit of \(limits.maxBodyBytes)")
         }
         var count = 0
+        var received = 0
         var pace = Pace(window: limits.readTimeout, minimum: limits.minimumBytesPerWindow)
+        let decoder = try ContentCoding.decoder(for: response.headers.first(name: "Content-Encoding"), url: url)
         for try await buffer in response.body {
             try Task.checkCancellation()
-            // Checked before writing, so the body never grows past the limit.
-            guard count + buffer.readableBytes <= limits.maxBodyBytes else {
-                throw ReaderError.network(url: url, reason: "body is over the limit of \(limits.maxBodyBytes) bytes")
+            received += buffer.readableBytes
+            try buffer.withUnsafeReadableBytes { bytes in
+                try ContentCoding.decode(bytes, with: decoder, url: url) { piece in
+                    // Checked before writing, so the body never grows past the limit.
+                    guard count + piece.count <= limits.maxBodyBytes else {
+                        throw ReaderError.network(
+                            url: url,
+                            reason: decoder == nil
+                                ? "body is over the limit of \(limits.maxBodyBytes) bytes" : ContentCoding.bomb)
+                    }
+                    try sink.write(piece)
+                    count += piece.count
+                }
             }
-            try buffer.withUnsafeReadableBytes { try sink.write($0) }
-            count += buffer.readableBytes
             if let slow = pace.record(buffer.readableBytes) {
                 throw ReaderError.network(url: url, reason: "the server sends too slowly (\(slow) bytes in \(Int(limits.readTimeout)) s)")
             }
-            progress(count, expected)
+            progress(received, expected)
+        }
+        if let decoder, !decoder.ended {
+            throw ReaderError.network(url: url, reason: "the compressed body is cut short")
         }
         return count
     }

@@ -109,29 +109,30 @@ struct FetchJob: Sendable {
         }
         let requestType = module.descriptor.requestTypes.first ?? "unknown"
         try raw.finish()
-        let document = try await reader.memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> Document in
-            let input = ParseInput(
-                bytes: try raw.bytes(), requestType: requestType, key: location.key, url: body.url, mediaType: body.mediaType,
-                charset: body.charset)
-            let started = ContinuousClock.now
-            let document = try await reader.parsers.parse(module, input)
+        // The share is held from the parse to the commit: the document is in memory until stored.
+        return try await reader.memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> FetchResult in
+            var started = ContinuousClock.now
+            let document = try await reader.parsers.parse(module) {
+                ParseInput(
+                    bytes: try raw.bytes(), requestType: requestType, key: location.key, url: body.url,
+                    mediaType: body.mediaType, charset: body.charset)
+            }
             trace("\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
-            return document
+            try Task.checkCancellation()
+            started = ContinuousClock.now
+            let (entry, written) = try reader.store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in
+                CatalogEntry(
+                    requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
+                    mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),
+                    etag: reader.store.secrets.validator(body.etag), lastModified: reader.store.secrets.validator(body.lastModified),
+                    module: module.descriptor.name, moduleVersion: module.descriptor.version, size: body.count, title: document.title)
+            }
+            trace("\(location.key): stored \(written) bytes in \(Self.milliseconds(since: started))")
+            let (new, updated) = changedEntries(document, stored: entry.document, previous: previous)
+            return FetchResult(
+                key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.count,
+                bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated)
         }
-        try Task.checkCancellation()
-        let started = ContinuousClock.now
-        let (entry, written) = try reader.store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in
-            CatalogEntry(
-                requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
-                mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),
-                etag: reader.store.secrets.validator(body.etag), lastModified: reader.store.secrets.validator(body.lastModified),
-                module: module.descriptor.name, moduleVersion: module.descriptor.version, size: body.count, title: document.title)
-        }
-        trace("\(location.key): stored \(written) bytes in \(Self.milliseconds(since: started))")
-        let (new, updated) = changedEntries(document, stored: entry.document, previous: previous)
-        return FetchResult(
-            key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.count,
-            bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated)
     }
 
     /// A URL matched only by a catch-all pattern may hold another kind of document: the

@@ -82,14 +82,26 @@ struct MarkdownRenderer {
         return text
     }
 
-    /// Escapes the characters that would start Markdown markup inside text.
+    /// Escapes the characters that would start Markdown markup inside text. They are all
+    /// ASCII, and no byte of a multi-byte UTF-8 sequence is ASCII, so bytes are enough: one pass,
+    /// linear in the text (going by `Character` took 30 s for a line of 100 MB).
     private func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            if "\\`*_[]<>#".contains(character) { out.append("\\") }
-            out.append(character)
+        guard text.utf8.contains(where: Self.isMarkup) else { return text }
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            if Self.isMarkup(byte) { out.append(UInt8(ascii: "\\")) }
+            out.append(byte)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func isMarkup(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["), UInt8(ascii: "]"),
+            UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"):
+            true
+        default: false
+        }
     }
 }

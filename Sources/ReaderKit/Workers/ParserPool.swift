@@ -28,11 +28,17 @@ public actor ParserPool {
 
     /// Parses `input` with `module` on the next free worker.
     public func parse(_ module: any ParserModule, _ input: ParseInput) async throws -> Document {
+        try await parse(module) { input }
+    }
+
+    /// Parses with `module` the input `read` gives once a worker is free: a body waiting for a
+    /// worker stays on disk, not in memory.
+    func parse(_ module: any ParserModule, reading read: () throws -> ParseInput) async throws -> Document {
         let worker = await checkout()
         defer { checkin(worker) }
         try Task.checkCancellation()
         do {
-            return try await worker.parse(module, input, timeLimit: timeLimit)
+            return try await worker.parse(module, try read(), timeLimit: timeLimit)
         } catch let error as ParseError {
             throw ReaderError.parse(error)
         } catch let error as ReaderError {

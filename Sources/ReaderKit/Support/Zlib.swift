@@ -159,8 +159,11 @@ extension Zlib {
         /// Whether the whole stream has been read.
         private(set) var ended = false
 
-        init() throws {
-            guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        /// `acceptingGzip`: a gzip stream is read too (HTTP's `Content-Encoding: gzip`), told
+        /// from a zlib one by its header.
+        init(acceptingGzip: Bool = false) throws {
+            let windowBits: Int32 = acceptingGzip ? 15 + 32 : 15
+            guard inflateInit2_(&stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
                 throw Failure(description: "zlib inflateInit failed")
             }
             open = true
