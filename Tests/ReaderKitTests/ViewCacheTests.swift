@@ -23,7 +23,7 @@ import Testing
 
     func viewPath() throws -> String {
         let entry = try #require(try reader.store.entry("rfc/793"))
-        return reader.store.views.path(of: entry.document, ViewCache.variant(options))
+        return reader.store.views.path(of: entry.document, options.viewVariant)
     }
 
     @Test func aSecondOpenWritesTheKeptViewAndANewIndexMakesItStale() async throws {

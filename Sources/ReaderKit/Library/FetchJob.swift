@@ -4,13 +4,31 @@ import ReaderPluginAPI
 /// One request through the engine: locate it, ask the network (or not), parse on a worker,
 /// store the raw bytes and the document, record them in the catalog.
 struct FetchJob: Sendable {
-    let reader: Reader
     let request: Request
     let fetcher: Fetcher
+    let store: Store
+    let registry: Registry
+    let parsers: ParserPool
+    let memory: MemoryBudget
+    let settings: Settings
+    let offline: Bool
+    /// `--verbose`: told each step.
+    let tracer: (@Sendable (String) -> Void)?
+
+    init(_ request: Request, fetcher: Fetcher, reader: Reader) {
+        self.request = request
+        self.fetcher = fetcher
+        store = reader.store
+        registry = reader.registry
+        parsers = reader.parsers
+        memory = reader.memory
+        settings = reader.configuration.settings
+        offline = reader.configuration.offline
+        tracer = reader.configuration.trace
+    }
 
     func run(progress: @escaping @Sendable (Int, Int?) -> Void) async throws -> FetchResult {
         let (module, location) = try resolve()
-        let store = reader.store
         // A damaged catalog reads as "not stored": fetching the key again is how it is repaired.
         let existing = (try? store.entry(location.key)) ?? nil
         if let existing, location.isImmutable, existing.moduleVersion == module?.descriptor.version,
@@ -23,7 +41,7 @@ struct FetchJob: Sendable {
                 key: location.key, status: .alreadyStored, title: existing.title ?? "", bytesFetched: 0, bytesStored: 0,
                 entries: 0, entriesNew: 0, entriesUpdated: 0)
         }
-        if reader.configuration.offline {
+        if offline {
             guard let existing else { throw ReaderError.notStored(key: location.key, command: request.fetchCommand) }
             return FetchResult(
                 key: location.key, status: .alreadyStored, title: existing.title ?? "", bytesFetched: 0, bytesStored: 0,
@@ -50,7 +68,7 @@ struct FetchJob: Sendable {
                 continue
             case .notModified:
                 trace("\(location.key): HTTP 304 not modified in \(took)")
-                guard let intact, let module = module ?? reader.registry.module(for: intact.requestType) else {
+                guard let intact, let module = module ?? registry.module(for: intact.requestType) else {
                     throw ReaderError.network(url: url, reason: "HTTP 304 for a copy not stored")
                 }
                 return try await revalidated(intact, module: module, key: location.key)
@@ -66,10 +84,10 @@ struct FetchJob: Sendable {
     private func resolve() throws -> ((any ParserModule)?, Location) {
         switch request {
         case .source(let type, let argument):
-            return try reader.locate(type, argument)
+            return try registry.locate(type, argument, settings: settings)
         case .url(let url):
             // No pattern matching is fine: the media type and the bytes choose after the fetch.
-            return (reader.registry.module(forURL: url), Location(key: url, urls: [url]))
+            return (registry.module(forURL: url), Location(key: url, urls: [url]))
         case .file(let path):
             throw ReaderError.usage("\(path) is a local file: open it with 'reader open \(path)'")
         }
@@ -79,9 +97,9 @@ struct FetchJob: Sendable {
     private func revalidated(_ entry: CatalogEntry, module: any ParserModule, key: String) async throws -> FetchResult {
         let now = Date().ISO8601Format()
         if entry.moduleVersion != module.descriptor.version {
-            let raw = try reader.store.incoming()
+            let raw = try store.incoming()
             defer { raw.discard() }
-            try raw.write(try reader.store.raw(of: entry))
+            try raw.write(try store.raw(of: entry))
             let body = FetchedBody(
                 count: raw.count, url: entry.url ?? key, mediaType: entry.mediaType, charset: entry.charset, etag: entry.etag,
                 lastModified: entry.lastModified)
@@ -90,7 +108,7 @@ struct FetchJob: Sendable {
             result.bytesFetched = 0
             return result
         }
-        try reader.store.touch(key: key, fetchedAt: now)
+        try store.touch(key: key, fetchedAt: now)
         return FetchResult(
             key: key, status: .notModified, title: entry.title ?? "", bytesFetched: 0, bytesStored: 0, entries: 0,
             entriesNew: 0, entriesUpdated: 0)
@@ -110,9 +128,9 @@ struct FetchJob: Sendable {
         let requestType = module.descriptor.requestTypes.first ?? "unknown"
         try raw.finish()
         // The share is held from the parse to the commit: the document is in memory until stored.
-        return try await reader.memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> FetchResult in
+        return try await memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> FetchResult in
             var started = ContinuousClock.now
-            let document = try await reader.parsers.parse(module) {
+            let document = try await parsers.parse(module) {
                 ParseInput(
                     bytes: try raw.bytes(), requestType: requestType, key: location.key, url: body.url,
                     mediaType: body.mediaType, charset: body.charset)
@@ -120,11 +138,11 @@ struct FetchJob: Sendable {
             trace("\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
             try Task.checkCancellation()
             started = ContinuousClock.now
-            let (entry, written) = try reader.store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in
+            let (entry, written) = try store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in
                 CatalogEntry(
                     requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
                     mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),
-                    etag: reader.store.secrets.validator(body.etag), lastModified: reader.store.secrets.validator(body.lastModified),
+                    etag: store.secrets.validator(body.etag), lastModified: store.secrets.validator(body.lastModified),
                     module: module.descriptor.name, moduleVersion: module.descriptor.version, size: body.count, title: document.title)
             }
             trace("\(location.key): stored \(written) bytes in \(Self.milliseconds(since: started))")
@@ -142,7 +160,7 @@ struct FetchJob: Sendable {
         let sample = Sample(
             prefix: prefix[...], fileName: URL(string: body.url)?.lastPathComponent, mediaType: body.mediaType)
         if let module, module.recognize(sample) >= 50 { return module }
-        return reader.registry.module(recognizing: sample) ?? module
+        return registry.module(recognizing: sample) ?? module
     }
 
     /// How many entries of an index-like document are new or changed since the stored copy:
@@ -152,7 +170,7 @@ struct FetchJob: Sendable {
         guard !document.entries.isEmpty else { return (0, 0) }
         guard let previous else { return (document.entries.count, 0) }
         if previous.document == stored { return (0, 0) }
-        if let table = reader.store.entryTables.mapped(previous.document) {
+        if let table = store.entryTables.mapped(previous.document) {
             var new = 0
             var updated = 0
             for entry in document.entries {
@@ -170,7 +188,7 @@ struct FetchJob: Sendable {
     }
 
     private func changedEntries(_ document: Document, decoding previous: CatalogEntry) -> (new: Int, updated: Int) {
-        guard let old = try? reader.document(of: previous) else { return (document.entries.count, 0) }
+        guard let old = try? store.document(of: previous) else { return (document.entries.count, 0) }
         let before = Dictionary(old.entries.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         var new = 0
         var updated = 0
@@ -185,7 +203,7 @@ struct FetchJob: Sendable {
     }
 
     private func trace(_ line: @autoclosure () -> String) {
-        reader.configuration.trace?(line())
+        tracer?(line())
     }
 
     static func milliseconds(since start: ContinuousClock.Instant) -> String {

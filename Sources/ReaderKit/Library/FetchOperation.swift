@@ -63,7 +63,7 @@ public final class FetchOperation: Sendable {
                     continuation.yield(.cancelled(key: key))
                     continue
                 }
-                let job = FetchJob(reader: reader, request: request, fetcher: fetcher)
+                let job = FetchJob(request, fetcher: fetcher, reader: reader)
                 await state.start(key, Task {
                     let outcome = await Self.run(job, key: key, continuation)
                     await state.finish(key, outcome)

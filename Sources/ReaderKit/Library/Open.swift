@@ -1,27 +1,6 @@
 import Foundation
 import ReaderPluginAPI
 
-/// A document ready to render, with what the store says about it.
-public struct OpenedDocument: Sendable {
-    public var document: Document
-    /// Banner lines from the entry that describes it ("Obsoleted by RFC 9293").
-    public var notices: [String]
-    /// Keys the describing entry adds to the JSON output (`obsoletedBy`, `updatedBy`).
-    public var annotations: [String: JSONValue]
-    /// The stored document blob it was read from; nil for a local file.
-    var storedAs: BlobID?
-    /// The describing document, as it was when this was opened (for the view cache).
-    var dependency: ViewCache.Dependency?
-    /// The titles of the RFCs the document cites, from the stored index.
-    var citedTitles: [Int: String] = [:]
-
-    public init(document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:]) {
-        self.document = document
-        self.notices = notices
-        self.annotations = annotations
-    }
-}
-
 extension Reader {
     /// Opens a request: from the store, fetching it first when absent (unless offline); a
     /// local file is read and parsed directly.
@@ -54,7 +33,7 @@ extension Reader {
         let text = try Renderer.render(opened, options)
         if let blob = opened.storedAs {
             // Derived data: failing to keep it costs the next open time, nothing else.
-            try? store.views.write(text, blob, variant: ViewCache.variant(options), dependency: opened.dependency)
+            try? store.views.write(text, blob, variant: options.viewVariant, dependency: opened.dependency)
         }
         return text
     }
@@ -64,7 +43,7 @@ extension Reader {
     public func keptView(_ request: Request, _ options: RenderOptions) -> String? {
         if case .file = request { return nil }
         guard let key = try? key(of: request), let entry = (try? store.entry(key)) ?? nil, isCurrent(entry) else { return nil }
-        return store.views.read(entry.document, variant: ViewCache.variant(options)) { dependency in
+        return store.views.read(entry.document, variant: options.viewVariant) { dependency in
             ((try? store.entry(dependency.key)) ?? nil)?.document == dependency.document
         }
     }
@@ -133,7 +112,7 @@ extension Reader {
             // are the index's.
             if opened.document.metadata.authors.isEmpty { opened.document.metadata.authors = match.authors }
             if opened.document.metadata.date == nil { opened.document.metadata.date = match.date }
-            for number in Self.numbers(document.extra["references"]) {
+            for number in RFCNumbers.in(document.extra["references"]) {
                 if let cited = (try? store.indexEntry(String(number), of: entry)) ?? nil { opened.citedTitles[number] = cited.title }
             }
         }

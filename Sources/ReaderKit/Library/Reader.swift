@@ -42,7 +42,7 @@ public final class Reader: Sendable {
             Task { await fetcher.shutdown() }
             try? store.compactCatalog()
         }
-        return try await FetchJob(reader: self, request: request, fetcher: fetcher).run { _, _ in }
+        return try await FetchJob(request, fetcher: fetcher, reader: self).run { _, _ in }
     }
 
     /// The stored document of `entry`, decoded once per process.
@@ -58,14 +58,7 @@ public final class Reader: Sendable {
 
     /// Resolves a source request to its module and location.
     func locate(_ type: String, _ argument: String) throws -> (any ParserModule, Location) {
-        guard let module = registry.module(for: type) else {
-            throw ReaderError.usage("no source serves '\(type)'; 'reader sources' lists them")
-        }
-        let location = try Self.asUsage { try module.locate(argument, settings: configuration.settings) }
-        guard let location else {
-            throw ReaderError.usage("\(type) is read from a URL or a file, not by name")
-        }
-        return (module, location)
+        try registry.locate(type, argument, settings: configuration.settings)
     }
 
     /// The catalog key of a request.

@@ -27,14 +27,14 @@ extension Reader {
         let entries = try store.catalog.read().entries
         if let index = entries[Self.indexRequestKey], let line = try store.indexEntry(String(number), of: index) {
             result.title = line.title
-            result.obsoletes = Self.numbers(line.fields["obsoletes"])
-            result.updates = Self.numbers(line.fields["updates"])
-            result.obsoletedBy = Self.numbers(line.annotations["obsoletedBy"])
-            result.updatedBy = Self.numbers(line.annotations["updatedBy"])
+            result.obsoletes = RFCNumbers.in(line.fields["obsoletes"])
+            result.updates = RFCNumbers.in(line.fields["updates"])
+            result.obsoletedBy = RFCNumbers.in(line.annotations["obsoletedBy"])
+            result.updatedBy = RFCNumbers.in(line.annotations["updatedBy"])
         }
         for (key, entry) in entries.sorted(by: { $0.key < $1.key }) where key != Self.indexRequestKey {
             guard let document = try? self.document(of: entry) else { continue }
-            let cited = Self.numbers(document.extra["references"])
+            let cited = RFCNumbers.in(document.extra["references"])
             if key == "rfc/\(number)" {
                 result.stored = true
                 result.cites = cited
@@ -47,16 +47,4 @@ extension Reader {
     }
 
     static let indexRequestKey = "rfc-index"
-
-    /// The RFC numbers of a JSON array (`[761, "RFC0791"]` alike).
-    static func numbers(_ value: JSONValue?) -> [Int] {
-        guard case .array(let items)? = value else { return [] }
-        return items.compactMap { item in
-            switch item {
-            case .number(let number): return Int(number)
-            case .string(let text): return Int(text.drop { !$0.isNumber })
-            default: return nil
-            }
-        }
-    }
 }

@@ -44,7 +44,7 @@ extension Reader {
         if !Request.isURL(first), let module = registry.module(for: first) {
             let arguments = Array(words.dropFirst())
             if arguments.isEmpty { return [.source(type: first, argument: "")] }
-            let expanded = try Self.asUsage { try module.expand(arguments) }
+            let expanded = try Registry.asUsage { try module.expand(arguments) }
             return expanded.map { .source(type: first, argument: $0) }
         }
         return try words.map { word in
@@ -86,15 +86,6 @@ extension Reader {
         return nil
     }
 
-    static func asUsage<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as RequestError {
-            throw ReaderError.usage(error.message)
-        } catch let error as ReaderPluginAPI.ParseError {
-            throw ReaderError.usage(error.description)
-        }
-    }
 }
 
 extension Character {

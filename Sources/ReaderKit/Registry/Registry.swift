@@ -39,6 +39,29 @@ public struct Registry: Sendable {
     /// Every module, the plugin path's included (loading them): what `reader sources` lists.
     public var registrations: [Registration] { local + loadPlugins() }
 
+    /// Resolves a source request (`rfc`, `793`) to its module and location.
+    public func locate(_ type: String, _ argument: String, settings: Settings) throws -> (any ParserModule, Location) {
+        guard let module = module(for: type) else {
+            throw ReaderError.usage("no source serves '\(type)'; 'reader sources' lists them")
+        }
+        let location = try Self.asUsage { try module.locate(argument, settings: settings) }
+        guard let location else {
+            throw ReaderError.usage("\(type) is read from a URL or a file, not by name")
+        }
+        return (module, location)
+    }
+
+    /// What a module says of a request it cannot serve (a bad range, a bad name) is a usage error.
+    static func asUsage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RequestError {
+            throw ReaderError.usage(error.message)
+        } catch let error as ReaderPluginAPI.ParseError {
+            throw ReaderError.usage(error.description)
+        }
+    }
+
     /// The module serving `requestType`.
     public func module(for requestType: String) -> (any ParserModule)? {
         if let preferred = overriding({ $0.descriptor.requestTypes.contains(requestType) }) { return preferred }

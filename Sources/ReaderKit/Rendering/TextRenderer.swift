@@ -43,7 +43,7 @@ struct TextRenderer {
     /// the index is stored), after the whole text; not under `--section`.
     private func citedRFCs(_ opened: OpenedDocument) -> [String] {
         guard options.section == nil, case .array(let items)? = document.extra["references"], !items.isEmpty else { return [] }
-        let numbers = Reader.numbers(document.extra["references"])
+        let numbers = RFCNumbers.in(document.extra["references"])
         var lines = ["", "\(bold.0)RFCs cited\(bold.1)"]
         for number in numbers {
             let command = "reader open \(number)"

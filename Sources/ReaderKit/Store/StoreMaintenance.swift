@@ -27,7 +27,7 @@ extension Store {
         public var ok: Bool { problems.isEmpty }
     }
 
-    public struct Collection: Sendable, Codable, Equatable {
+    public struct GarbageReport: Sendable, Codable, Equatable {
         public var blobsRemoved: Int
         public var bytesFreed: Int
         public var temporaryFilesRemoved: Int
@@ -111,7 +111,7 @@ extension Store {
     /// Removes blobs no catalog entry names, and temporary files left by killed processes.
     /// Refuses to run on a damaged catalog, or on one that may lack entries
     /// (`catalog.partial`): it cannot know which blobs are needed.
-    public func collectGarbage() throws -> Collection {
+    public func collectGarbage() throws -> GarbageReport {
         try prepare()
         return try withWritersLock(.exclusive) {
             let catalog = try catalog.read()
@@ -127,7 +127,7 @@ extension Store {
                 // Every blob is named again (what was lost was fetched back): the catalog is whole.
                 try clearPartialMarker()
             }
-            var result = Collection(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0)
+            var result = GarbageReport(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0)
             for blob in inventory.blobs {
                 if named.contains(blob.id) {
                     result.blobsKept += 1

@@ -1,4 +1,3 @@
-import Crypto
 import ReaderPluginAPI
 
 /// `views/<document blob>/<variant>`: documents as last rendered, the way `man` keeps cat
@@ -20,16 +19,6 @@ struct ViewCache: Sendable {
         var document: BlobID?
     }
 
-    /// Bump when the renderers' output changes, so that no view made by older code is used.
-    static let revision = 3
-
-    static func variant(_ options: RenderOptions) -> String {
-        let description = [
-            ReaderVersion.current, String(revision), options.format.rawValue, String(options.width), String(options.styled),
-            options.section ?? "", options.timeZone.identifier,
-        ].joined(separator: "\u{1}")
-        return SHA256.hash(data: Array(description.utf8)).prefix(12).map { String($0, radix: 16).leftPadded(2) }.joined()
-    }
 
     func path(of document: BlobID, _ variant: String) -> String { "\(folder)/\(document.hex)/\(variant)" }
 
@@ -75,8 +64,3 @@ struct ViewCache: Sendable {
     }
 }
 
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
-}
