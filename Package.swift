@@ -98,6 +98,8 @@ let package = Package(
             name: "ReaderTestHarness",
             dependencies: [
                 "ReaderTestSupport",
+                // To run a command in process (`ReaderBinary.Runner.inProcess`).
+                "ReaderCLI",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -31,7 +31,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     static func makeReader(cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double? = nil, verbose: Bool = false) -> Reader {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Console.current.environment
         let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
         let settings = Settings(environment.filter { $0.key.hasPrefix("READER_") })
         var limits = Fetcher.Limits()

@@ -13,24 +13,35 @@ public struct ReaderCommand: AsyncParsableCommand {
         subcommands: [Fetch.self, Open.self, List.self, Search.self, Refs.self, Sources.self, Cache.self]
     )
 
-    /// Runs the command line: parses it, runs the command with Ctrl-C wired to cancellation,
-    /// and turns every error into one line on stderr and the contract's exit code.
+    /// Runs the command line and ends the process with the contract's exit code.
     public static func runMain(_ words: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        Foundation.exit(await execute(words))
+    }
+
+    /// Runs the command line: parses it, runs the command with Ctrl-C wired to cancellation,
+    /// and turns every error into one line on stderr; returns the contract's exit code. With
+    /// a capturing `console`, what it writes and the environment it reads are the console's,
+    /// and no signal handler is installed: a test runs a command in process this way.
+    public static func execute(_ words: [String], console: Console = .process) async -> Int32 {
+        await Console.$current.withValue(console) { await execute(words) }
+    }
+
+    private static func execute(_ words: [String]) async -> Int32 {
         let arguments = CommandLineWords.hoistingCommonOptions(words)
-        if QuickOpen.run(arguments) { Foundation.exit(0) }
+        if QuickOpen.run(arguments) { return 0 }
         let commands = configuration.subcommands.map { $0._commandName } + ["help"]
         if let unknown = CommandLineWords.unknownCommand(arguments, commands: commands) {
             Terminal.error(unknown)
-            Foundation.exit(ExitCode.validationFailure.rawValue)
+            return ExitCode.validationFailure.rawValue
         }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            fail(error, arguments)
+            return fail(error, arguments)
         }
         // Before the work starts, so that no Ctrl-C goes unnoticed (see `Interrupt`).
-        let interrupt = Interrupt.install()
+        let interrupt = Console.current.isCaptured ? nil : Interrupt.install()
         let work = Task {
             if var async = command as? any AsyncParsableCommand {
                 try await async.run()
@@ -43,27 +54,27 @@ public struct ReaderCommand: AsyncParsableCommand {
         let result = await work.result
         switch result {
         case .success:
-            Foundation.exit(0)
+            return 0
         case .failure(let error as ReaderError):
             Terminal.error(error.description)
-            Foundation.exit(error.exitCode)
+            return error.exitCode
         case .failure(let error) where error is CancellationError:
             Terminal.error(ReaderError.cancelled.description)
-            Foundation.exit(ReaderError.cancelled.exitCode)
+            return ReaderError.cancelled.exitCode
         case .failure(let error):
-            fail(error, arguments)
+            return fail(error, arguments)
         }
     }
 
-    /// Ends the process for an error of the argument parser (or an `ExitCode`): help and the
+    /// The exit code of an error of the argument parser (or an `ExitCode`): help and the
     /// version go to stdout as the parser writes them; an error is one sanitized line on stderr,
     /// `reader: …`, with where to look for help, and exit 64.
-    static func fail(_ error: any Error, _ arguments: [String]) -> Never {
+    static func fail(_ error: any Error, _ arguments: [String]) -> Int32 {
         let code = exitCode(for: error)
-        if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
+        if let exit = error as? ExitCode { return exit.rawValue }
         if code == .success {
             Terminal.printRaw(fullMessage(for: error))
-            Foundation.exit(0)
+            return 0
         }
         var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
@@ -73,6 +84,6 @@ public struct ReaderCommand: AsyncParsableCommand {
             configuration.subcommands.contains { $0._commandName == word } || ["stats", "verify", "gc", "recover", "ls", "rm"].contains(word)
         }
         Terminal.error("\(message) (see 'reader \((path + ["--help"]).joined(separator: " "))')")
-        Foundation.exit(code.rawValue)
+        return code.rawValue
     }
 }

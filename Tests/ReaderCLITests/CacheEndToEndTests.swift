@@ -3,7 +3,7 @@ import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
-/// `reader cache stats|verify|gc` through the binary, on a store holding the real index.
+/// `reader cache stats|verify|gc` run in process (`ReaderCommand.execute`), on a store holding the real index.
 @Suite struct CacheEndToEndTests {
     let store: String
     let mirror: String
@@ -14,7 +14,7 @@ import Testing
     }
 
     var reader: ReaderBinary {
-        get throws { try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": mirror]) }
+        get throws { try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": mirror], runner: .inProcess) }
     }
 
     func object(_ text: String) throws -> [String: Any] {

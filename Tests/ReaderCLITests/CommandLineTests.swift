@@ -3,18 +3,19 @@ import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
-/// The command line's habits, through the built binary: errors are one sanitized line starting
-/// `reader:`, common options come before or after the command, a mistyped command gets a
-/// suggestion, and nothing found is said and exits 1, as grep does.
+/// The command line's habits: errors are one sanitized line starting `reader:`, common
+/// options come before or after the command, a mistyped command gets a suggestion, and nothing
+/// found is said and exits 1, as grep does. Run in process (`ReaderBinary.Runner`); the usage
+/// errors both ways, since what reaches stderr of a real process is the point.
 @Suite struct CommandLineTests {
     let store: String
     let reader: ReaderBinary
 
     init() throws {
         store = try temporaryFolder("cli")
-        reader = try ReaderBinary(environment: [
-            "READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": Corpus.url("rfc").absoluteString,
-        ])
+        reader = try ReaderBinary(
+            environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": Corpus.url("rfc").absoluteString],
+            runner: .inProcess)
     }
 
     func stored() async throws {
@@ -36,8 +37,10 @@ import Testing
     @Test(arguments: [
         ["fetch", "--jobs", "0", "rfc", "1"], ["open", "793", "--format", "bogus"], ["list", "--bogus"], ["cache", "verify", "--nope"],
         ["search"], ["bogus\u{1B}]0;title\u{07}\u{08}\r\u{9B}31m\u{202E}evil"],
-    ])
-    func usageErrorsAreOneCleanLineAndExit64(_ words: [String]) async throws {
+    ], ReaderBinary.Runner.allCases)
+    func usageErrorsAreOneCleanLineAndExit64(_ words: [String], runner: ReaderBinary.Runner) async throws {
+        var reader = reader
+        reader.runner = runner
         let run = try await reader.run(words)
         #expect(run.status == 64, "\(run)")
         #expect(isOneCleanLine(run.stderr), "\(run)")
@@ -54,7 +57,7 @@ import Testing
 
     @Test func commonOptionsComeBeforeTheCommandToo() async throws {
         try await stored()
-        let other = try ReaderBinary(environment: [:])
+        let other = try ReaderBinary(environment: [:], runner: .inProcess)
         let before = try await other.run(["--cache-dir", store, "--offline", "open", "793", "--format", "json"])
         #expect(before.status == 0, "\(before)")
         #expect(before.stdout.contains("\"Transmission Control Protocol\""))

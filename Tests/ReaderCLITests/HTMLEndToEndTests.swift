@@ -3,7 +3,7 @@ import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
-/// `reader fetch URL` and `reader open URL|FILE…` for web pages, through the built binary,
+/// `reader fetch URL` and `reader open URL|FILE…` for web pages, run in process (`ReaderCommand.execute`),
 /// against a real HTTP server on 127.0.0.1 serving real pages.
 @Suite struct HTMLEndToEndTests {
     let store: String
@@ -26,7 +26,7 @@ import Testing
             request.uri == "/2016/world/article.html" ? .ok(page, contentType: "text/html; charset=utf-8") : .status(404)
         }
         let url = server.baseURL + "/2016/world/article.html"
-        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store], runner: .inProcess)
         let fetch = try await reader.run(["fetch", url])
         #expect(fetch.status == 0, "\(fetch)")
         await server.stop()
@@ -55,7 +55,7 @@ import Testing
 
     @Test func severalFilesGiveOneJSONDocumentPerLineInOrder() async throws {
         let pages = ["mozilla-2", "wikipedia-3", "mercurial"]
-        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store], runner: .inProcess)
         let run = try await reader.run(["open"] + pages.map { Corpus.url("html/\($0)/source.html").path } + ["--format", "json"])
         #expect(run.status == 0, "\(run)")
         let lines = run.stdout.split(separator: "\n")

@@ -3,7 +3,7 @@ import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
-/// `reader fetch rfc-index`, `list`, `search` and `open rfc-index`, through the built binary,
+/// `reader fetch rfc-index`, `list`, `search` and `open rfc-index`, run in process (`ReaderCommand.execute`),
 /// against a real HTTP server on 127.0.0.1 serving the real index.
 @Suite(.serialized) struct RFCIndexEndToEndTests {
     let index: [UInt8]
@@ -15,7 +15,7 @@ import Testing
     }
 
     func reader(_ server: LoopbackServer) throws -> ReaderBinary {
-        try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL])
+        try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL], runner: .inProcess)
     }
 
     func json(_ text: String) throws -> [[String: Any]] {
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func openingTheIndexOfflineOnAnEmptyStoreExits3AndNamesTheFetch() async throws {
-        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store], runner: .inProcess)
         let run = try await reader.run(["open", "rfc-index", "--offline"])
         #expect(run.status == 3, "\(run)")
         #expect(run.stderr.contains("reader fetch rfc-index"))
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func usageErrorsExit64() async throws {
-        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store], runner: .inProcess)
         #expect(try await reader.run(["fetch", "gopher://x"]).status == 64)
         #expect(try await reader.run(["list", "--limit", "many"]).status == 64)
         #expect(try await reader.run(["frobnicate"]).status == 64)
@@ -91,7 +91,7 @@ import Testing
 
     @Test func sourcesListsEveryBuiltInModule() async throws {
         let empty = try temporaryFolder("no-plugins")
-        let run = try await ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_PLUGIN_PATH": empty]).run(["sources", "--json"])
+        let run = try await ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_PLUGIN_PATH": empty], runner: .inProcess).run(["sources", "--json"])
         let sources = try json(run.stdout)
         let names = Set(sources.compactMap { $0["name"] as? String })
         // Exactly these: no third-party module is on an empty plugin path.

@@ -3,7 +3,7 @@ import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
-/// `reader fetch rfc …` and `reader open N`, through the built binary, against a real HTTP
+/// `reader fetch rfc …` and `reader open N`, run in process (`ReaderCommand.execute`), against a real HTTP
 /// server on 127.0.0.1 serving the real RFCs.
 @Suite struct RFCTextEndToEndTests {
     let store: String
@@ -13,7 +13,7 @@ import Testing
     }
 
     func reader(_ server: LoopbackServer) throws -> ReaderBinary {
-        try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL])
+        try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL], runner: .inProcess)
     }
 
     @Test func fetchThenOpenOfflineShowsTheReadingViewWithTheObsoletedBanner() async throws {
@@ -119,7 +119,7 @@ import Testing
 
     /// The entries `reader cache stats` counts in the store (0 before it has a catalog).
     func storedEntries() async throws -> Int {
-        let stats = try await ReaderBinary(environment: ["READER_CACHE_DIR": store]).run(["cache", "stats", "--json"])
+        let stats = try await ReaderBinary(environment: ["READER_CACHE_DIR": store], runner: .inProcess).run(["cache", "stats", "--json"])
         let object = try? JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
         return object?["entries"] as? Int ?? 0
     }

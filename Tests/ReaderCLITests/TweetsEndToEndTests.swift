@@ -29,7 +29,7 @@ import Testing
         let server = try await api()
         let reader = try ReaderBinary(environment: [
             "READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL, "READER_X_BEARER_TOKEN": token,
-        ])
+        ], runner: .inProcess)
         let fetch = try await reader.run(["fetch", "tweets", "user:happycamper", "--verbose"])
         #expect(fetch.status == 0, "\(fetch)")
         let request = try #require(server.requests.first)
@@ -61,7 +61,7 @@ import Testing
         defer { Task { await server.stop() } }
         let reader = try ReaderBinary(environment: [
             "READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL, "READER_X_BEARER_TOKEN": "wrong-token-value",
-        ])
+        ], runner: .inProcess)
         let run = try await reader.run(["fetch", "tweets", "search:swift"])
         #expect(run.status == 4, "\(run)")
         #expect(run.stderr.contains("401"))
@@ -71,20 +71,20 @@ import Testing
         let limited = try await LoopbackServer { _ in .status(429, headers: [("Retry-After", "900")]) }
         let rate = try await ReaderBinary(environment: [
             "READER_CACHE_DIR": store, "READER_X_API_URL": limited.baseURL, "READER_X_BEARER_TOKEN": token,
-        ]).run(["fetch", "tweets", "search:swift"])
+        ], runner: .inProcess).run(["fetch", "tweets", "search:swift"])
         await limited.stop()
         #expect(rate.status == 4, "\(rate)")
         #expect(rate.stderr.contains("rate limited; retry after 900 s"))
         #expect(!rate.stderr.contains(token))
 
-        let noToken = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL])
+        let noToken = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL], runner: .inProcess)
         let missing = try await noToken.run(["fetch", "tweets", "user:someone"])
         #expect(missing.status == 64, "\(missing)")
         #expect(missing.stderr.contains("READER_X_BEARER_TOKEN"))
     }
 
     @Test func aTweetFileIsRecognisedByItsShapeAndAnErrorBodyExits5() async throws {
-        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store])
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store], runner: .inProcess)
         // Copied under a name that says nothing, so only the content can tell.
         let copy = store + "/download.dat"
         try Data(try Corpus.bytes("twitter/v1_search_emoji_html_escaped.json")).write(to: URL(fileURLWithPath: copy))

@@ -1,7 +1,19 @@
 import Foundation
+import NIOConcurrencyHelpers
+import ReaderCLI
 
-/// Runs the built `reader` executable as a user would, with its own environment.
+/// Runs `reader` as a user would, with its own environment: in process or as the built binary.
 public struct ReaderBinary: Sendable {
+    /// How ``run(_:timeout:input:)`` runs a command. One test body serves both, as Hummingbird's
+    /// test client serves a router in process or a live server: in process
+    /// (`ReaderCommand.execute` with a console that keeps what it writes) a command costs no
+    /// process start; the binary is for what only a process shows (kill -9, Ctrl-C, a
+    /// terminal, peak memory, a module that crashes or never returns, standard input).
+    public enum Runner: String, Sendable, CaseIterable, CustomStringConvertible {
+        case inProcess, binary
+        public var description: String { rawValue }
+    }
+
     public struct Run: Sendable, CustomStringConvertible {
         public var status: Int32
         public var stdout: String
@@ -11,9 +23,13 @@ public struct ReaderBinary: Sendable {
 
     public let path: String
     public var environment: [String: String]
+    public var runner: Runner
 
     /// The binary built beside the test bundle (`.build/<triple>/debug/reader`).
-    public init(environment: [String: String] = [:]) throws {
+    /// `READER_TEST_RUNNER=binary` runs every test body through the binary, as a live check of
+    /// what runs in process.
+    public init(environment: [String: String] = [:], runner: Runner = .binary) throws {
+        self.runner = ProcessInfo.processInfo.environment["READER_TEST_RUNNER"] == "binary" ? .binary : runner
         let here: URL = URL(fileURLWithPath: #filePath)
         let packageRoot = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var folders: [URL] = []
@@ -32,6 +48,7 @@ public struct ReaderBinary: Sendable {
     /// Runs `reader arguments…` and waits at most `timeout` seconds. Its output is read without
     /// blocking a thread (see ``ChildProcess``), so many tests can run `reader` at once.
     public func run(_ arguments: [String], timeout: TimeInterval = 120, input: String? = nil) async throws -> Run {
+        if runner == .inProcess && input == nil { return await runInProcess(arguments) }
         let exit: ChildProcess.Exit
         do {
             exit = try await spawn(arguments, input: input).wait(timeout: timeout)
@@ -39,6 +56,14 @@ public struct ReaderBinary: Sendable {
             throw HarnessError("reader \(arguments.joined(separator: " ")): \(error)")
         }
         return Run(status: exit.status ?? 128 + (exit.signal ?? 0), stdout: exit.stdout, stderr: exit.stderr)
+    }
+
+    /// `reader arguments…` in this process, its output kept. The time limit is the test's own.
+    private func runInProcess(_ arguments: [String]) async -> Run {
+        let output = CapturedOutput()
+        let console = Console.capturing(environment: childEnvironment) { stream, text in output.append(text, to: stream) }
+        let status = await ReaderCommand.execute(arguments, console: console)
+        return Run(status: status, stdout: output.text(of: .output), stderr: output.text(of: .error))
     }
 
     /// A minimal environment plus the test's own; a value of "" removes a default (`NO_COLOR`).
@@ -93,4 +118,17 @@ public func temporaryFolder(_ name: String = "reader-test") throws -> String {
     let path = NSTemporaryDirectory() + "/\(name)-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
+}
+
+/// What a command run in process wrote, by stream; written from any of its tasks.
+final class CapturedOutput: Sendable {
+    private let texts = NIOLockedValueBox([Console.Stream: String]())
+
+    func append(_ text: String, to stream: Console.Stream) {
+        texts.withLockedValue { $0[stream, default: ""] += text }
+    }
+
+    func text(of stream: Console.Stream) -> String {
+        texts.withLockedValue { $0[stream] ?? "" }
+    }
 }

@@ -32,7 +32,7 @@ enum Pager {
 
     /// Shows `text` (already sanitized) through the pager.
     static func show(_ text: String) -> Outcome {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = Console.current.environment
         guard let command = command(environment) else { return .notWanted }
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
 

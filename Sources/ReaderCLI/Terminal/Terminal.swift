@@ -4,17 +4,20 @@ import ReaderKit
 /// The process's terminal: whether stdout/stderr are terminals, their width, colour, and
 /// writing. Text meant for people always leaves through ``TerminalSanitizer`` here.
 enum Terminal {
-    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
-    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var stdoutIsTerminal: Bool { !Console.current.isCaptured && isatty(STDOUT_FILENO) == 1 }
+    static var stderrIsTerminal: Bool { !Console.current.isCaptured && isatty(STDERR_FILENO) == 1 }
+
+    /// The environment of the running command (the process's, or a test's: ``Console``).
+    static var environment: [String: String] { Console.current.environment }
 
     /// `TERM=dumb` (Emacs' shell, some CI logs): a terminal that cannot move the cursor or
     /// show styles, so `reader` writes no escape sequence at all to it — no colour, no progress
     /// bar redrawn in place, no pager.
-    static var isDumb: Bool { ProcessInfo.processInfo.environment["TERM"] == "dumb" }
+    static var isDumb: Bool { environment["TERM"] == "dumb" }
 
     /// Colour is off when `NO_COLOR` is set, the terminal is dumb, or stdout is not a terminal.
     static var colour: Bool {
-        stdoutIsTerminal && !isDumb && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        stdoutIsTerminal && !isDumb && environment["NO_COLOR"] == nil
     }
 
     /// Columns of the terminal on stderr, where the progress bar is drawn: the bar must fit
@@ -22,7 +25,7 @@ enum Terminal {
     static var stderrColumns: Int? {
         var size = winsize()
         guard stderrIsTerminal, ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
-            return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+            return environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
         }
         return Int(size.ws_col)
     }
@@ -44,7 +47,7 @@ enum Terminal {
         if stdoutIsTerminal, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return min(100, Int(size.ws_col))
         }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 {
             return min(100, columns)
         }
         return 80
@@ -76,15 +79,19 @@ enum Terminal {
     /// The secrets `reader` was given (`READER_X_BEARER_TOKEN`, …), which nothing it writes to
     /// stderr may contain: a server that echoes the token in an error body cannot make
     /// `reader` print it.
-    static let secrets: [String] = ProcessInfo.processInfo.environment
-        .filter { $0.key.hasPrefix("READER_") && ["TOKEN", "SECRET", "PASSWORD"].contains(where: $0.key.contains) }
-        .map(\.value).filter { $0.count >= 8 }
+    static var secrets: [String] {
+        Configuration.secrets(in: environment.filter { $0.key.hasPrefix("READER_") })
+    }
 
     static func redacted(_ text: String) -> String {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "[redacted]") }
     }
 
     static func write(_ text: String, to fd: Int32) {
+        if let capture = Console.current.capture {
+            capture(fd == STDERR_FILENO ? .error : .output, text)
+            return
+        }
         let bytes = Array(text.utf8)
         let total = bytes.count
         var done = 0

@@ -38,8 +38,12 @@ public struct Configuration: Sendable {
     /// The secrets this process holds (the values of settings named `…TOKEN`, `…SECRET`,
     /// `…PASSWORD`, `…KEY`, at least 8 characters long): none is ever stored, and a response
     /// that carries one back is not kept (`SecretFilter`).
-    public var secrets: [String] {
-        settings.values.compactMap { key, value in
+    public var secrets: [String] { Self.secrets(in: settings.values) }
+
+    /// The secrets among `values` (names to values), by the rule of ``secrets``: one rule for
+    /// what the store refuses and what the command line redacts.
+    public static func secrets(in values: [String: String]) -> [String] {
+        values.compactMap { key, value in
             ["TOKEN", "SECRET", "PASSWORD", "KEY"].contains(where: key.uppercased().contains) && value.count >= 8 ? value : nil
         }
     }

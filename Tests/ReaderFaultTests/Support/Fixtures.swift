@@ -1,6 +1,7 @@
 import Foundation
 import ReaderTestHarness
 import ReaderTestSupport
+import Testing
 
 extension SeededRandom {
     /// `READER_FAULT_SEED` when set (to replay a run), else a fresh seed; always printed.
@@ -15,8 +16,21 @@ extension SeededRandom {
 /// The real RFC files served as the RFC Editor would, plus variants made from them so that a
 /// test can ask for many distinct documents.
 enum RFCSite {
-    static let index: [UInt8] = (try? Corpus.bytes("rfc/rfc-index.txt")) ?? []
-    static let rfc1: [UInt8] = (try? Corpus.bytes("rfc/rfc1.txt")) ?? []
+    static let index = required("rfc/rfc-index.txt")
+    static let rfc1 = required("rfc/rfc1.txt")
+
+    /// A corpus file the suite cannot do without: a missing one fails the test that first asks
+    /// for it, instead of serving an empty body that some checks would pass on.
+    private static func required(_ path: String) -> [UInt8] {
+        do {
+            let bytes = try Corpus.bytes(path)
+            if bytes.isEmpty { Issue.record("the corpus file \(path) is empty") }
+            return bytes
+        } catch {
+            Issue.record("the corpus file \(path) cannot be read: \(error)")
+            return []
+        }
+    }
 
     /// The real index cut after its first `count` entries: a smaller, still real, index.
     static func index(entries count: Int) -> [UInt8] {
