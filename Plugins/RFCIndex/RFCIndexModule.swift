@@ -36,7 +36,9 @@ public struct RFCIndexModule: ParserModule {
     private func read(_ bytes: UnsafeBufferPointer<UInt8>, encoding: TextEncoding)
         -> (entries: [Entry], notes: [String], created: String?)
     {
-        var reading = IndexReading(encoding: encoding, expected: bytes.count / 200)
+        // Room for every entry at once: an array that doubles holds the old and the new buffer
+        // at the moment it grows, which for a million entries is a hundred megabytes more.
+        var reading = IndexReading(encoding: encoding, expected: IndexScanner(bytes: bytes).entryLineCount())
         let headerEnd = IndexScanner(bytes: bytes).forEachEntry { line, text in reading.add(line: line, text) }
         // Lines that merely start with a number ("404 Not Found") are not an index.
         guard reading.wellFormed else { return ([], [], nil) }

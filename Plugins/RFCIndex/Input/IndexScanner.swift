@@ -63,6 +63,20 @@ struct IndexScanner {
         return firstEntry
     }
 
+    /// How many lines start with a digit: every entry starts one (and a few header lines may),
+    /// counted in one quick pass (the C library's search finds each line end).
+    func entryLineCount() -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var count = bytes.first?.isDigit == true ? 1 : 0
+        var start = 0
+        while start < bytes.count, let found = memchr(base + start, Int32(Byte.newline), bytes.count - start) {
+            let next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            if next < bytes.count, bytes[next].isDigit { count += 1 }
+            start = next
+        }
+        return count
+    }
+
     /// Where the line starting at `start` ends: the C library's search reads a whole line in
     /// a few steps, where ``ByteText/first(_:in:)`` takes eight bytes at a time.
     private func lineEnd(from start: Int) -> Int {

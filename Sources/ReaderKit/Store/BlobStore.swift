@@ -41,7 +41,11 @@ public struct BlobStore: Sendable {
     /// A blob already present is checked, and replaced if damaged, so a fetch repairs it.
     @discardableResult
     public func put(_ bytes: [UInt8], compression: Compression = .archival) throws -> (id: BlobID, written: Int) {
-        let id = BlobID(of: bytes)
+        try put(bytes, id: BlobID(of: bytes), compression: compression)
+    }
+
+    /// ``put(_:compression:)`` of bytes whose ID is known (hashed as they arrived).
+    func put(_ bytes: [UInt8], id: BlobID, compression: Compression) throws -> (id: BlobID, written: Int) {
         let path = path(of: id)
         if FileSystem.exists(path), (try? get(id)) != nil { return (id, 0) }
         let compressed = try Zlib.compress(bytes, level: compression.level)

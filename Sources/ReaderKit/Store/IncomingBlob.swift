@@ -1,24 +1,28 @@
 import Crypto
 
-/// A blob written as its bytes come: each piece is hashed, looked through for secrets,
-/// deflated and appended to a temporary file in `objects/`. So a download costs a buffer of
-/// memory, not its size, however many run at once (`--jobs`), and a body is never held whole
-/// while it arrives. Only ``place()`` gives it its name — after the parse and the secret check
-/// — so the store never shows a blob that no catalog entry was meant to name half-made.
+/// A blob written as its bytes come: each piece is hashed and looked through for secrets as
+/// it arrives. A small body (most RFCs, pages and timelines) is kept in memory and compressed
+/// in one go when it is placed; one that grows past ``spillLimit`` goes on, piece by piece, to
+/// a temporary file in `objects/`, deflated as it comes. So a download costs at most the
+/// limit in memory, not its size, however many run at once (`--jobs`). Only ``place()`` gives
+/// the blob its name — after the parse and the secret check — so the store never shows a blob
+/// that no catalog entry was meant to name, half-made.
 ///
-/// From creation to `place()` or `discard()` it holds `writers.lock` shared: `gc`, which
-/// removes every temporary file, waits for it. Owned by one request at a time.
+/// While it has a temporary file it holds `writers.lock` shared: `gc`, which removes every
+/// temporary file, waits for it. Owned by one request at a time.
 final class IncomingBlob: @unchecked Sendable {
+    /// Bytes kept in memory before the rest goes to a file: a little more than most RFCs.
+    static let spillLimit = 256 << 10
+
     private let blobs: BlobStore
-    private let file: TemporaryFile
-    private let deflater: Zlib.Deflater
+    private let compression: BlobStore.Compression
+    private let writersLockPath: String
     private var hasher = SHA256()
     private var scanner: SecretFilter.Scanner
-    private let writersLock: FileLock
-    /// The bytes themselves while they are few (most RFCs, pages and timelines): parsed from
-    /// memory; a larger body is read back from the file when it is parsed.
-    private var kept: [UInt8]? = []
-    private let keepLimit: Int
+    /// The bytes, while they are few.
+    private var kept: [UInt8] = []
+    /// Once they are not: the file, its compressor, and the lock that keeps `gc` away.
+    private var spilled: (file: TemporaryFile, deflater: Zlib.Deflater, lock: FileLock)?
     /// Bytes written so far (uncompressed).
     private(set) var count = 0
     /// The first bytes, for recognising what kind of document it is.
@@ -26,37 +30,33 @@ final class IncomingBlob: @unchecked Sendable {
     private var id: BlobID?
     private var failure: ReaderError?
 
-    init(
-        blobs: BlobStore, compression: BlobStore.Compression, writersLock: String, secrets: SecretFilter,
-        keepLimit: Int = 1 << 20
-    ) throws {
+    init(blobs: BlobStore, compression: BlobStore.Compression, writersLock: String, secrets: SecretFilter) {
         self.blobs = blobs
-        self.keepLimit = keepLimit
+        self.compression = compression
+        writersLockPath = writersLock
         scanner = SecretFilter.Scanner(secrets)
-        do {
-            self.writersLock = try FileLock(path: writersLock, mode: .shared)
-            file = try TemporaryFile(in: blobs.folder)
-            deflater = try Zlib.Deflater(level: compression.level)
-        } catch let failure as FileSystem.Failure {
-            throw failure.readerError
-        }
     }
+
+    deinit { discard() }
 
     /// Whether any byte written carries a secret the process holds.
     var carriesSecret: Bool { scanner.found }
-
-    /// Compressed bytes written to the file so far.
-    var storedSize: Int { file.size }
 
     func write(_ piece: UnsafeRawBufferPointer) throws {
         if let failure { throw failure }
         count += piece.count
         if prefix.count < 4096 { prefix += piece.prefix(4096 - prefix.count) }
-        if count <= keepLimit { kept?.append(contentsOf: piece) } else { kept = nil }
         hasher.update(bufferPointer: piece)
         scanner.scan(piece)
         do {
-            try deflater.update(piece) { try file.write($0) }
+            if let spilled {
+                try spilled.deflater.update(piece) { try spilled.file.write($0) }
+            } else if count <= Self.spillLimit {
+                kept.append(contentsOf: piece)
+            } else {
+                let spilled = try spill()
+                try spilled.deflater.update(piece) { try spilled.file.write($0) }
+            }
         } catch {
             let error = Self.readerError(error)
             failure = error
@@ -74,18 +74,31 @@ final class IncomingBlob: @unchecked Sendable {
         _ = try? write(bytes)
     }
 
+    /// Moves what is kept to a temporary file, and everything after it.
+    private func spill() throws -> (file: TemporaryFile, deflater: Zlib.Deflater, lock: FileLock) {
+        let lock = try FileLock(path: writersLockPath, mode: .shared)
+        let file = try TemporaryFile(in: blobs.folder)
+        let deflater = try Zlib.Deflater(level: compression.level)
+        try kept.withUnsafeBytes { bytes in try deflater.update(bytes) { try file.write($0) } }
+        kept = []
+        spilled = (file, deflater, lock)
+        return (file, deflater, lock)
+    }
+
     /// Ends the stream; the blob's ID. Nothing is visible in the store yet.
     @discardableResult
     func finish() throws -> BlobID {
         if let failure { throw failure }
         if let id { return id }
-        do {
-            try deflater.finish { try file.write($0) }
-            try file.flush()
-        } catch {
-            let error = Self.readerError(error)
-            failure = error
-            throw error
+        if let spilled {
+            do {
+                try spilled.deflater.finish { try spilled.file.write($0) }
+                try spilled.file.flush()
+            } catch {
+                let error = Self.readerError(error)
+                failure = error
+                throw error
+            }
         }
         let id = BlobID(digest: hasher.finalize())
         self.id = id
@@ -95,10 +108,10 @@ final class IncomingBlob: @unchecked Sendable {
     /// Every byte written: from memory for a small body, else inflated from the file.
     func bytes() throws -> [UInt8] {
         try finish()
-        if let kept { return kept }
+        guard let spilled else { return kept }
         let stored: [UInt8]
         do {
-            stored = try file.contents()
+            stored = try spilled.file.contents()
         } catch {
             throw Self.readerError(error)
         }
@@ -110,7 +123,7 @@ final class IncomingBlob: @unchecked Sendable {
                 bytes.append(contentsOf: chunk)
             }
         } catch {
-            throw ReaderError.storage("cannot read back \(file.path): \(error)")
+            throw ReaderError.storage("cannot read back \(spilled.file.path): \(error)")
         }
         return bytes
     }
@@ -119,23 +132,23 @@ final class IncomingBlob: @unchecked Sendable {
     /// when an intact blob of that name was there already.
     func place() throws -> (id: BlobID, written: Int) {
         let id = try finish()
-        let path = blobs.path(of: id)
-        if blobs.contains(id), blobs.isIntact(id) {
-            file.remove()
-            return (id, 0)
-        }
+        guard let spilled else { return try blobs.put(kept, id: id, compression: compression) }
+        defer { discard() }
+        if blobs.contains(id), blobs.isIntact(id) { return (id, 0) }
         do {
-            try FileSystem.makeFolders(FileSystem.parent(of: path))
-            try file.move(to: path)
+            try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id)))
+            try spilled.file.move(to: blobs.path(of: id))
         } catch {
             throw Self.readerError(error)
         }
-        return (id, file.size)
+        return (id, spilled.file.size)
     }
 
-    /// Forgets the blob: the temporary file goes.
+    /// Forgets the blob: the temporary file goes, and the lock with it.
     func discard() {
-        file.remove()
+        spilled?.file.remove()
+        spilled = nil
+        kept = []
     }
 
     private static func readerError(_ error: any Error) -> ReaderError {

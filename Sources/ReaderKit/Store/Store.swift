@@ -38,7 +38,7 @@ public struct Store: Sendable {
     /// A blob to be written as its bytes come (a download): see ``IncomingBlob``.
     func incoming(_ compression: BlobStore.Compression = .archival) throws -> IncomingBlob {
         try prepare()
-        return try IncomingBlob(blobs: blobs, compression: compression, writersLock: writersLockPath, secrets: secrets)
+        return IncomingBlob(blobs: blobs, compression: compression, writersLock: writersLockPath, secrets: secrets)
     }
 
     /// Stores the raw bytes and the parsed document of `key` and records them in the catalog.
