@@ -138,7 +138,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Sends `signal` (SIGKILL by default) to the child's process group.
     public func kill(_ signal: Int32 = SIGKILL) {
-        _ = Glibc.kill(-pid, signal)
+        _ = signalGroup(pid, signal)
     }
 
     /// Waits for the child to end, reading its output meanwhile; kills it after `timeout`
@@ -265,3 +265,8 @@ public final class ChildProcess: @unchecked Sendable {
 @_silgen_name("ptsname") private func c_ptsname(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
 @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
 private func c_posix_spawn_file_actions_addclosefrom_np(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+
+/// `kill(-pid, signal)`: every process of the group, by a name `ChildProcess.kill` does not hide.
+private func signalGroup(_ pid: pid_t, _ signal: Int32) -> Int32 {
+    kill(-pid, signal)
+}

@@ -78,15 +78,9 @@ struct EntryStream {
 }
 
 /// Finds the members of the top-level `"entries"` array of a document's JSON as its bytes
-/// come, in pieces cut anywhere: a little state machine over strings and nesting.
+/// come, in pieces cut anywhere.
 struct EntrySplitter {
-    private var depth = 0
-    private var inString = false
-    private var escaped = false
-    /// The last key read at the top level, while it is being read and after.
-    private var key: [UInt8] = []
-    private var readingKey = false
-    private var expectingKey = false
+    private var shape = JSONShape()
     /// 0: before the entries array; 1: inside it; 2: after it.
     private var phase = 0
     private var awaitingArray = false
@@ -97,47 +91,25 @@ struct EntrySplitter {
     mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: ([UInt8]) -> Void) {
         for byte in bytes {
             guard phase < 2 else { return }
-            let capturing = phase == 1 && depth >= 3
-            if capturing { element.append(byte) }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                    readingKey = false
-                }
-                if readingKey { key.append(byte) }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                if depth == 1 && expectingKey {
-                    readingKey = true
-                    expectingKey = false
-                    key.removeAll(keepingCapacity: true)
-                }
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                depth += 1
-                if depth == 1 { expectingKey = true }
-                if depth == 2 && awaitingArray && byte == UInt8(ascii: "[") { phase = 1 }
+            // Inside an element (the array is at depth 2, its members deeper): kept.
+            let inElement = phase == 1 && shape.depth >= 3
+            if inElement { element.append(byte) }
+            switch shape.take(byte) {
+            case .opened:
+                if shape.depth == 2 && awaitingArray && byte == UInt8(ascii: "[") { phase = 1 }
                 awaitingArray = false
-                if phase == 1 && depth == 3 && !capturing { element = [byte] }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                depth -= 1
-                if phase == 1 && depth == 2 && !element.isEmpty {
+                if phase == 1 && shape.depth == 3 && !inElement { element = [byte] }
+            case .closed:
+                if phase == 1 && shape.depth == 2 && !element.isEmpty {
                     emit(element)
                     element.removeAll(keepingCapacity: true)
                 }
-                if phase == 1 && depth == 1 { phase = 2 }
-            case UInt8(ascii: ":"):
-                if depth == 1 { awaitingArray = key == Self.entriesKey }
-            case UInt8(ascii: ","):
-                if depth == 1 { expectingKey = true }
+                if phase == 1 && shape.depth == 1 { phase = 2 }
+            case .colon:
+                if shape.depth == 1 { awaitingArray = shape.key == Self.entriesKey }
+            case .comma:
                 awaitingArray = false
-            default:
+            case .keyEnded, .none:
                 break
             }
         }

@@ -53,11 +53,7 @@ enum FileSystem {
     /// Reads a whole file the user named, following links as any program does; nil when it
     /// does not exist.
     static func readFollowingLinks(_ path: String, limit: Int = Int.max) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw fail("cannot open", path)
-        }
+        guard let fd = try openFollowingLinks(path) else { return nil }
         defer { close(fd) }
         return try readAll(fd, path: path, limit: limit, regularOnly: false)
     }
@@ -67,42 +63,45 @@ enum FileSystem {
     static func readFollowingLinks(
         _ path: String, limit: Int, into sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> Int? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw fail("cannot open", path)
-        }
+        guard let fd = try openFollowingLinks(path) else { return nil }
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var total = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fail("cannot read", path)
-            }
-            if count == 0 { return total }
-            total += count
-            guard total <= limit else { throw Failure(operation: "more than \(limit) bytes in", path: path, code: EFBIG) }
-            try buffer.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-        }
+        return try stream(fd, name: path, limit: limit, into: sink)
     }
 
     /// Reads a stream (standard input, a pipe) to its end, at most `limit` bytes.
     static func readStream(_ fd: Int32, name: String, limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
+        _ = try stream(fd, name: name, limit: limit) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// A file the user named, opened for reading as any program opens it; nil when absent.
+    private static func openFollowingLinks(_ path: String) throws -> Int32? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw fail("cannot open", path)
+        }
+        return fd
+    }
+
+    /// Reads `fd` to its end a piece at a time into `sink`; the byte count. More than `limit`
+    /// bytes fail before the piece that passes it is handed on.
+    private static func stream(
+        _ fd: Int32, name: String, limit: Int, into sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> Int {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw fail("cannot read", name)
             }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else {
-                throw Failure(operation: "more than \(limit) bytes on", path: name, code: EFBIG)
-            }
-            bytes += buffer[0..<count]
+            if count == 0 { return total }
+            total += count
+            guard total <= limit else { throw Failure(operation: "more than \(limit) bytes on", path: name, code: EFBIG) }
+            try buffer.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
     }
 
@@ -120,7 +119,7 @@ enum FileSystem {
         var done = 0
         while done < expected {
             let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + done, expected - done)
+                systemRead(fd, buffer.baseAddress! + done, expected - done)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -170,7 +169,7 @@ enum FileSystem {
         guard let base = bytes.baseAddress else { return }
         var done = 0
         while done < bytes.count {
-            let count = Glibc.write(fd, base + done, bytes.count - done)
+            let count = systemWrite(fd, base + done, bytes.count - done)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw fail("cannot write", path)
@@ -301,4 +300,14 @@ enum FileSystem {
     static func randomToken() -> String {
         String(UInt64.random(in: 0...UInt64.max), radix: 36)
     }
+}
+
+/// The C library's `read` and `write`, by names that `FileSystem`'s own `read` does not hide
+/// (on Glibc, Musl and Darwin alike).
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
 }
