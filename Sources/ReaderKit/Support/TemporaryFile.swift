@@ -30,23 +30,22 @@ final class TemporaryFile: @unchecked Sendable {
         fd = openat(parent, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileSystem.fail("cannot create", path) }
         self.bufferSize = bufferSize
-        buffer.reserveCapacity(bufferSize)
     }
 
     deinit { remove() }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         size += bytes.count
-        if buffer.count + bytes.count <= bufferSize {
-            buffer.append(contentsOf: bytes)
+        // A piece as large as the buffer goes straight to the file: a writer of large pieces
+        // (a compressor) never needs the buffer, which is made only once it is needed.
+        if bytes.count >= bufferSize {
+            try flush()
+            try FileSystem.writeAll(fd, bytes, path: path)
             return
         }
-        try flush()
-        if bytes.count >= bufferSize {
-            try FileSystem.writeAll(fd, bytes, path: path)
-        } else {
-            buffer.append(contentsOf: bytes)
-        }
+        if buffer.count + bytes.count > bufferSize { try flush() }
+        if buffer.capacity == 0 { buffer.reserveCapacity(bufferSize) }
+        buffer.append(contentsOf: bytes)
     }
 
     func write(_ bytes: [UInt8]) throws {
