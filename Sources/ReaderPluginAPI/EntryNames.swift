@@ -46,7 +46,7 @@ package enum EntryNames: Sendable {
     }
 
     /// The string elements of an array.
-    package static func strings(_ value: JSONValue?) -> [String] {
+    static func strings(_ value: JSONValue?) -> [String] {
         guard case .array(let elements) = value else { return [] }
         return elements.compactMap(\.stringValue)
     }
