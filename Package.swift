@@ -3,10 +3,15 @@ import Foundation
 import PackageDescription
 
 /// The parser modules built into `reader`: every folder under `Plugins/` is one, a target of
-/// that name depending on the plugin API only (and on the system libraries named below), with
-/// its tests in `Tests/<Name>Tests` when there are any. Adding a source is adding its folder
-/// and its line in `Sources/ReaderKit/Registry/BuiltinModules.swift`; nothing here changes.
-let systemLibraries: [String: [Target.Dependency]] = ["HTML": ["CLibXML2"]]
+/// that name depending on the plugin API only (and on what is named below), with its tests in
+/// `Tests/<Name>Tests` when there are any. Adding a source is adding its folder and its line
+/// in `Sources/ReaderKit/Registry/BuiltinModules.swift`; nothing here changes.
+///
+/// Besides the plugin API, a module may need a system library; its tests may need an engine
+/// target, reached through `package` declarations a module outside this package cannot see
+/// (the RFC index's tests compare its entries as the store writes them).
+let moduleDependencies: [String: [Target.Dependency]] = ["HTML": ["CLibXML2"]]
+let moduleTestDependencies: [String: [Target.Dependency]] = ["RFCIndex": ["DocumentJSON"]]
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 func folders(in path: String) -> [String] {
     let url = root.appendingPathComponent(path)
@@ -18,7 +23,7 @@ func folders(in path: String) -> [String] {
     }.sorted()
 }
 let builtinModules: [(name: String, dependencies: [Target.Dependency])] = folders(in: "Plugins").map {
-    ($0, systemLibraries[$0] ?? [])
+    ($0, moduleDependencies[$0] ?? [])
 }
 let moduleTests = Set(folders(in: "Tests"))
 
@@ -44,8 +49,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
-        // The small, dependency-free API every parser module is written against.
+        // The small, dependency-free API every parser module is written against: the module
+        // protocol and the document model as plain values, nothing about how they are stored.
         .target(name: "ReaderPluginAPI"),
+        // The engine's storage form of a document: its JSON, written and read directly, checked
+        // against the model's `Codable` conformance (the reference) by the tests.
+        .target(name: "DocumentJSON", dependencies: ["ReaderPluginAPI"]),
 
         // Third-party modules: the C boundary (`reader_module.h`), the Swift side a module library
         // links to export itself, the runner of module test cases, and the host's crash guard.
@@ -62,6 +71,7 @@ let package = Package(
             name: "ReaderKit",
             dependencies: [
                 "ReaderPluginAPI",
+                "DocumentJSON",
                 "ReaderModuleExport",
                 "CReaderModuleABI",
                 "CCrashGuard",
@@ -86,7 +96,7 @@ let package = Package(
         // Speed, measured in release against references taken in the same run (Benchmarks/README.md).
         .executableTarget(
             name: "ReaderBench",
-            dependencies: ["ReaderKit", "ReaderPluginAPI"] + builtinModules.map { .target(name: $0.name) },
+            dependencies: ["ReaderKit", "ReaderPluginAPI", "DocumentJSON"] + builtinModules.map { .target(name: $0.name) },
             path: "Benchmarks/ReaderBench"
         ),
 
@@ -108,7 +118,8 @@ let package = Package(
             path: "Tests/ReaderTestHarness"
         ),
         .testTarget(
-            name: "ReaderKitTests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"], exclude: ["Relevance"]),
+            name: "ReaderKitTests", dependencies: ["ReaderKit", "DocumentJSON", "ReaderTestSupport", "ReaderTestHarness"],
+            exclude: ["Relevance"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
         .testTarget(name: "ReaderTerminalTests", dependencies: ["ReaderTestSupport", "ReaderTestHarness"]),
@@ -137,7 +148,7 @@ let package = Package(
         + builtinModules.filter { moduleTests.contains("\($0.name)Tests") }.map { module in
             .testTarget(
                 name: "\(module.name)Tests",
-                dependencies: [.target(name: module.name), "ReaderTestSupport"]
+                dependencies: [.target(name: module.name), "ReaderTestSupport"] + (moduleTestDependencies[module.name] ?? [])
             )
         }
 )

@@ -25,7 +25,9 @@ fi
 out=.build/fuzz
 mkdir -p "$out"
 
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -I "$out")
+# One package name for all, as SwiftPM gives the targets of one package: the RFC index module
+# makes its entries through the plugin API's `package` initializer.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name reader -I "$out")
 
 # A toolchain without libFuzzer (Xcode's swiftc on macOS, for one) cannot do this: say so and stop.
 printf '@_cdecl("LLVMFuzzerTestOneInput") public func f(_ d: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' > "$out/probe.swift"

@@ -3,9 +3,10 @@
 /// The open-ended keys (`annotations`, `fields`) are held as their JSON text, the form a stored
 /// document keeps them in: an index has thousands of entries, and building (or decoding) a
 /// dictionary of untyped values for each costs more than reading the whole index. The
-/// dictionaries are made from the text when asked for. For the same reason an index module
-/// may have the title and authors read from its fields' text, which its entries may share
-/// (``init(id:date:status:notices:annotationsJSON:fieldsJSON:titleOffset:authorsOffset:)``).
+/// dictionaries are made from the text when asked for. For the same reason the RFC index
+/// module has the title and authors read from its fields' text, which its entries share
+/// (``init(id:date:status:notices:annotationsJSON:fieldsJSON:titleOffset:authorsOffset:)``,
+/// `package`: its rule is one a module outside this package could not check).
 public struct Entry: Sendable, Hashable, Codable {
     /// Unique within its document (`793`); what `reader open` and ``EntryReference`` name.
     public var id: String
@@ -19,11 +20,11 @@ public struct Entry: Sendable, Hashable, Codable {
     // once more before returning it (a retain and a release of each String), a tenth of the
     // time of reading the RFC index.
     /// The two texts may be parts of a text that the entries of one index share: one String
-    /// for hundreds of entries rather than one each. Internal for ``Document/jsonBytes()``,
-    /// which writes them without making Strings of them.
-    private(set) var annotationsText: Substring
-    private(set) var fieldsText: Substring
-    private(set) var names: EntryNames
+    /// for hundreds of entries rather than one each. Package-wide for the engine's document
+    /// codec, which writes them without making Strings of them; a module never sees them.
+    package private(set) var annotationsText: Substring
+    package private(set) var fieldsText: Substring
+    package private(set) var names: EntryNames
 
     public var title: String {
         get { names.title(in: fieldsText) }
@@ -95,7 +96,11 @@ extension Entry {
     /// entries then share. `titleOffset` and `authorsOffset` are the UTF-8 offsets in
     /// `fieldsJSON` at which the two members' values start, which the module knows as it
     /// writes them; when a value is not there, the member is looked up.
-    public init(
+    ///
+    /// `package`, not `public`: the RFC index module's speed, with a rule (offsets into text
+    /// written as ``JSONValue/jsonText`` writes it) that a module built against `ModuleKit/`
+    /// has no way to check, so it is not part of the module API.
+    package init(
         id: String, date: String? = nil, status: String? = nil, notices: [String] = [], annotationsJSON: Substring,
         fieldsJSON: Substring, titleOffset: Int, authorsOffset: Int
     ) {

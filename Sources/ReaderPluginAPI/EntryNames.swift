@@ -1,15 +1,16 @@
 /// Where an ``Entry`` keeps its title and authors: as Strings of their own, or as the "title"
 /// and "authors" members of its fields, which an index module writes there anyway. Read from
 /// the fields, an entry of the RFC index holds no String or array of its own for them: making
-/// and freeing those was a fifth of the time of reading the index.
-enum EntryNames: Sendable {
+/// and freeing those was a fifth of the time of reading the index. `package`: the document
+/// codec (Sources/DocumentJSON) writes the names straight from the fields' bytes.
+package enum EntryNames: Sendable {
     case given(title: String, authors: [String])
     /// The UTF-8 offsets in the fields text at which the two members' values start, as the
     /// module said. They are checked when read, not when the entry is made: most entries of
     /// an index are never asked for their title in the process that parsed it.
     case inFields(title: Int, authors: Int)
 
-    func title(in fields: Substring) -> String {
+    package func title(in fields: Substring) -> String {
         switch self {
         case .given(let title, _): return title
         case .inFields(let offset, _):
@@ -21,7 +22,7 @@ enum EntryNames: Sendable {
         }
     }
 
-    func authors(in fields: Substring) -> [String] {
+    package func authors(in fields: Substring) -> [String] {
         switch self {
         case .given(_, let authors): return authors
         case .inFields(_, let offset):
@@ -33,33 +34,12 @@ enum EntryNames: Sendable {
         }
     }
 
-    /// Calls `body` with the UTF-8 of the title as written in the fields, when it is held there
-    /// and needs no decoding (nearly always): ``Document/jsonBytes()`` writes it from there
-    /// without making a String. False, without a call, when not.
-    func withPlainTitle(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        guard case .inFields(let offset, _) = self else { return false }
-        return Self.read(fields) { bytes in
-            var reader = JSONMemberReader(bytes: bytes, index: offset)
-            return reader.isValue(of: "title", opening: UInt8(ascii: "\"")) && reader.forEachPlain(array: false, body)
-        }
-    }
-
-    /// Calls `body` with the UTF-8 of each author, as ``withPlainTitle(in:_:)`` does. False
-    /// when not all can be: `body` may have been called for the first ones then.
-    func withPlainAuthors(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
-        guard case .inFields(_, let offset) = self else { return false }
-        return Self.read(fields) { bytes in
-            var reader = JSONMemberReader(bytes: bytes, index: offset)
-            return reader.isValue(of: "authors", opening: UInt8(ascii: "[")) && reader.forEachPlain(array: true, body)
-        }
-    }
-
     /// The members of the fields, for offsets that were not where the module said.
     private static func lookUp(_ fields: Substring) -> [String: JSONValue] {
         JSONValue(jsonText: String(fields))?.objectValue ?? [:]
     }
 
-    private static func read<T>(_ fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    package static func read<T>(_ fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         // Contiguous already (a part of a native String): no copy.
         var fields = fields
         return fields.withUTF8(body)
@@ -74,14 +54,19 @@ enum EntryNames: Sendable {
 
 /// Reads one member's value out of an entry's fields text: strings without escapes (nearly
 /// every title and name) are made straight from their bytes; anything else goes through the
-/// general parser.
-private struct JSONMemberReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index: Int
+/// general parser. `package` for the document codec, which writes plain names from here.
+package struct JSONMemberReader {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index: Int
+
+    package init(bytes: UnsafeBufferPointer<UInt8>, index: Int) {
+        self.bytes = bytes
+        self.index = index
+    }
 
     /// Whether a value starting with `opening` is at `index`, after `{` or `,`, `key` in
     /// quotes and `:`, as a module writes a member.
-    func isValue(of key: StaticString, opening: UInt8) -> Bool {
+    package func isValue(of key: StaticString, opening: UInt8) -> Bool {
         let keyStart = index - key.utf8CodeUnitCount - 2
         guard keyStart >= 2, index < bytes.count, bytes[index] == opening, bytes[index - 1] == UInt8(ascii: ":"),
             bytes[index - 2] == UInt8(ascii: "\""), bytes[keyStart - 1] == UInt8(ascii: "\""),
@@ -113,7 +98,7 @@ private struct JSONMemberReader {
     /// Calls `body` with the bytes of the string at `index` or, for an `array`, of each string
     /// of the array there, while each is plain: in quotes, without escapes, as a module writes
     /// nearly every title and name. False at the first value that is not.
-    mutating func forEachPlain(array: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    package mutating func forEachPlain(array: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard array else { return plainString(body) }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return false }
         index += 1

@@ -2,8 +2,10 @@
 /// entry's open-ended keys as JSON text, and reading an index of 10,000 entries should not
 /// build 20,000 dictionaries nobody may ask for. What passes here, `JSONValue(jsonText:)`
 /// reads; the check is the stricter of the two (standard number syntax, four hex digits).
-enum JSONObjectCheck {
-    static func isObject(_ text: String) -> Bool {
+/// Here, not in the document codec, because ``Entry``'s `Codable` conformance (the reference
+/// form) checks the same way; `package` so that the codec's reader uses this very check.
+package enum JSONObjectCheck {
+    package static func isObject(_ text: String) -> Bool {
         if let result = text.utf8.withContiguousStorageIfAvailable({ check($0) }) { return result }
         return Array(text.utf8).withUnsafeBufferPointer { check($0) }
     }

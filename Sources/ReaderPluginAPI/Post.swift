@@ -47,8 +47,9 @@ public struct Post: Sendable, Hashable, Codable {
 
 extension Post {
     /// The stored form as it is: the arrays may hold any number of posts when a blob was
-    /// written by hand, and `Codable` keeps them all (``Document/init(jsonBytes:)`` must agree).
-    init(
+    /// written by hand, and `Codable` keeps them all (the document codec's reader must agree,
+    /// hence `package`).
+    package init(
         id: String, author: String, authorName: String?, createdAt: String?, text: String, media: [String], links: [Link],
         reposted: [Post], quotedPosts: [Post]
     ) {

@@ -1,3 +1,4 @@
+import DocumentJSON
 import Foundation
 import ReaderPluginAPI
 import ReaderTestSupport
@@ -5,7 +6,7 @@ import Testing
 
 @testable import ReaderKit
 
-/// The direct reader of stored documents (`Document(jsonBytes:)`) against `JSONDecoder`, which
+/// The direct reader of stored documents (`DocumentCodec.decode`) against `JSONDecoder`, which
 /// it replaces: the same document from the same bytes, and an error whenever `JSONDecoder`
 /// has one — on hand-written edge cases and on thousands of damaged documents.
 @Suite struct DocumentJSONReaderTests {
@@ -42,7 +43,7 @@ import Testing
             }\t\r\n
             """
         let bytes = Array(text.utf8)
-        let document = try Document(jsonBytes: bytes)
+        let document = try DocumentCodec.decode(bytes)
         #expect(document == reference(bytes))
         #expect(document.title == "téÉ🎶/\u{8}\u{C}\n\r\t\"\\\u{0} ✓")
         #expect(document.metadata == Metadata(byline: nil, authors: ["A", "B"], url: "u"))
@@ -127,7 +128,7 @@ import Testing
         let (what, bytes, accepted) = Self.edgeCases[index]
         let expected = reference(bytes)
         #expect((expected != nil) == accepted, "JSONDecoder on \(what)")
-        #expect((try? Document(jsonBytes: bytes)) == expected, "\(what)")
+        #expect((try? DocumentCodec.decode(bytes)) == expected, "\(what)")
     }
 
     /// Strings are scanned eight bytes at a time: each kind of special byte, at every position
@@ -146,7 +147,7 @@ import Testing
                             + Array(repeating: UInt8(ascii: "b"), count: length - position) + other
                         let bytes = Array(#"{"title":""#.utf8) + text + Array(#"","#.utf8) + Self.minimal.utf8.dropFirst()
                         let expected = reference(bytes)
-                        #expect((try? Document(jsonBytes: bytes)) == expected, "\(text)")
+                        #expect((try? DocumentCodec.decode(bytes)) == expected, "\(text)")
                         if expected != nil { checked += 1 }
                     }
                 }
@@ -165,20 +166,20 @@ import Testing
         let largeLevel = Self.block(#"{"heading":{"level":1e18,"title":"t"}}"#)
         for bytes in [utf16, largeLevel] {
             #expect(reference(bytes) != nil)
-            #expect(throws: DocumentJSONError.self) { try Document(jsonBytes: bytes) }
+            #expect(throws: DocumentJSONError.self) { try DocumentCodec.decode(bytes) }
         }
     }
 
     @Test func aDamagedDocumentSaysWhereAndWhy() {
         #expect(throws: DocumentJSONError(offset: 10, reason: "a high surrogate without its low surrogate")) {
-            try Document(jsonBytes: Self.document(#""title":"\ud800""#))
+            try DocumentCodec.decode(Self.document(#""title":"\ud800""#))
         }
         let untitled = Array(#"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s"}"#.utf8)
         #expect(throws: DocumentJSONError(offset: untitled.count, reason: "a document without its \"title\"")) {
-            try Document(jsonBytes: untitled)
+            try DocumentCodec.decode(untitled)
         }
         #expect(throws: DocumentJSONError(offset: 9, reason: "expected a string, found a number")) {
-            try Document(jsonBytes: Self.document(#""title":12"#))
+            try DocumentCodec.decode(Self.document(#""title":12"#))
         }
     }
 
@@ -190,7 +191,7 @@ import Testing
             let bytes = Self.document(#""extra":{"a":\#(String(repeating: "[", count: arrays) + String(repeating: "]", count: arrays))}"#)
             let expected = reference(bytes)
             #expect((expected != nil) == (arrays + 2 <= 512))
-            #expect((try? Document(jsonBytes: bytes)) == expected)
+            #expect((try? DocumentCodec.decode(bytes)) == expected)
         }
         for quotes in 165...175 {
             // Three containers a level: {"quote":{"_0":[ …, in `blocks`, in the document.
@@ -198,10 +199,10 @@ import Testing
             let bytes = Self.block(blocks)
             let expected = reference(bytes)
             #expect((expected != nil) == (2 + 3 * quotes <= 512))
-            #expect((try? Document(jsonBytes: bytes)) == expected)
+            #expect((try? DocumentCodec.decode(bytes)) == expected)
         }
         let deep = Self.document(#""zz":\#(String(repeating: "[", count: 1_000_000))"#)
-        #expect(throws: DocumentJSONError.self) { try Document(jsonBytes: deep) }
+        #expect(throws: DocumentJSONError.self) { try DocumentCodec.decode(deep) }
     }
 
     /// Thousands of damaged copies of real documents: the reader returns what `JSONDecoder`
@@ -216,7 +217,10 @@ import Testing
             bytes: try Corpus.bytes("html/keep-tabular-data/source.html"), requestType: "html", key: "p", url: "https://example.org/"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted]
-        let originals = [smallIndex.jsonBytes(), tweets.jsonBytes(), page.jsonBytes(), [UInt8](try encoder.encode(tweets))]
+        let originals = [
+            DocumentCodec.encode(smallIndex), DocumentCodec.encode(tweets), DocumentCodec.encode(page),
+            [UInt8](try encoder.encode(tweets)),
+        ]
 
         var random = SeededRandom(seed: 20_261_121)
         var accepted = 0
@@ -226,7 +230,7 @@ import Testing
             for round in 0..<600 {
                 let (bytes, what) = mutator.mutate(&random)
                 let expected = reference(bytes)
-                let read = Result { try Document(jsonBytes: bytes) }
+                let read = Result { try DocumentCodec.decode(bytes) }
                 let outcome: String
                 switch read {
                 case .success: outcome = "read it"

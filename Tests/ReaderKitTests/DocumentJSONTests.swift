@@ -1,3 +1,4 @@
+import DocumentJSON
 import Foundation
 import ReaderPluginAPI
 import ReaderTestSupport
@@ -7,7 +8,7 @@ import Testing
 
 /// The direct JSON writer of documents reads back, through `Codable`, as the very document it
 /// was given: for every document the corpus makes and for every shape of block. The direct
-/// reader (`Document(jsonBytes:)`) reads each as `JSONDecoder` does, whoever wrote the JSON.
+/// reader (`DocumentCodec.decode`) reads each as `JSONDecoder` does, whoever wrote the JSON.
 @Suite struct DocumentJSONTests {
     static let corpus: [(type: String, file: String)] =
         [("rfc-index", "rfc/rfc-index.txt")]
@@ -21,16 +22,16 @@ import Testing
         let module = try #require(Registry().module(for: type))
         let document = try module.parse(ParseInput(
             bytes: try Corpus.bytes(file), requestType: type, key: file, url: type == "html" ? "https://example.org/page" : nil))
-        let written = document.jsonBytes()
+        let written = DocumentCodec.encode(document)
         #expect(try JSONDecoder().decode(Document.self, from: Data(written)) == document)
-        #expect(document.jsonBytes() == written)
+        #expect(DocumentCodec.encode(document) == written)
         try expectBothReadersAgree(on: document)
     }
 
     /// What the direct writer and `JSONEncoder` (any key order, pretty or compact) write, the
     /// direct reader reads back as `JSONDecoder` does: as the document itself.
     func expectBothReadersAgree(on document: Document, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        var texts = [document.jsonBytes()]
+        var texts = [DocumentCodec.encode(document)]
         for formatting: JSONEncoder.OutputFormatting in [[], [.sortedKeys], [.prettyPrinted], [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = formatting
@@ -39,10 +40,10 @@ import Testing
         for text in texts {
             let reference = try JSONDecoder().decode(Document.self, from: Data(text))
             #expect(reference == document, sourceLocation: sourceLocation)
-            #expect(try Document(jsonBytes: text) == reference, sourceLocation: sourceLocation)
+            #expect(try DocumentCodec.decode(text) == reference, sourceLocation: sourceLocation)
         }
         for entry in document.entries.prefix(50) {
-            #expect(try Entry(jsonBytes: entry.jsonBytes()) == entry, sourceLocation: sourceLocation)
+            #expect(try DocumentCodec.decodeEntry(DocumentCodec.encode(entry)) == entry, sourceLocation: sourceLocation)
         }
     }
 
@@ -74,12 +75,12 @@ import Testing
                 extra: ["number": 793, "sections": [["number": "1", "title": .string(hostile)]], "none": nil]),
         ]
         for document in documents {
-            #expect(try JSONDecoder().decode(Document.self, from: Data(document.jsonBytes())) == document)
+            #expect(try JSONDecoder().decode(Document.self, from: Data(DocumentCodec.encode(document))) == document)
             try expectBothReadersAgree(on: document)
             // Plain JSON to anyone else.
-            #expect(try JSONSerialization.jsonObject(with: Data(document.jsonBytes())) is [String: Any])
+            #expect(try JSONSerialization.jsonObject(with: Data(DocumentCodec.encode(document))) is [String: Any])
         }
-        #expect(try JSONDecoder().decode(Entry.self, from: Data(entry.jsonBytes())) == entry)
-        #expect(try Entry(jsonBytes: entry.jsonBytes()) == entry)
+        #expect(try JSONDecoder().decode(Entry.self, from: Data(DocumentCodec.encode(entry))) == entry)
+        #expect(try DocumentCodec.decodeEntry(DocumentCodec.encode(entry)) == entry)
     }
 }

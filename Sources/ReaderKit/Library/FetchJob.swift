@@ -1,3 +1,4 @@
+import DocumentJSON
 import Foundation
 import ReaderPluginAPI
 
@@ -178,7 +179,7 @@ struct FetchJob: Sendable {
                 case .absent: new += 1
                 case .json(let json):
                     // Equal bytes are equal entries; bytes an older writer wrote may differ in form only.
-                    if json != entry.jsonBytes(), (try? Entry(jsonBytes: json)) != entry { updated += 1 }
+                    if json != DocumentCodec.encode(entry), (try? DocumentCodec.decodeEntry(json)) != entry { updated += 1 }
                 case .unusable: return changedEntries(document, decoding: previous)
                 }
             }

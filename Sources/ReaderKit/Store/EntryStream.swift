@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Crypto
+import DocumentJSON
 import ReaderPluginAPI
 
 /// The entries of a stored document, read one at a time as its blob inflates: `reader list
@@ -52,7 +53,7 @@ struct EntryStream {
                         splitter.feed(piece) { json in
                             guard !stopped else { return }
                             do {
-                                stopped = try !body(try Entry(jsonBytes: json))
+                                stopped = try !body(try DocumentCodec.decodeEntry(json))
                             } catch {
                                 failure = error
                                 stopped = true

@@ -1,3 +1,4 @@
+import DocumentJSON
 import Foundation
 import ReaderPluginAPI
 
@@ -27,7 +28,7 @@ struct EntryTable: Sendable {
         let unique = order.indices.filter { $0 == 0 || keys[order[$0]] != keys[order[$0 - 1]] }.map { order[$0] }
         try FileSystem.makeFolders(folder)
         let file = try TemporaryFile(in: folder, bufferSize: 1 << 20)
-        let members = unique.lazy.map { KeyedLines.Member(key: keys[$0], value: entries[$0].jsonBytes()) }
+        let members = unique.lazy.map { KeyedLines.Member(key: keys[$0], value: DocumentCodec.encode(entries[$0])) }
         try KeyedLines.write(header: Self.header(document), sorted: members, to: file)
         try file.move(to: path(of: document))
     }
@@ -45,7 +46,7 @@ struct EntryTable: Sendable {
         let lookup = file.withBytes { KeyedLines.find(KeyedLines.literal(id), in: $0, header: Self.header(document)) }
         switch lookup {
         case .found(let range):
-            guard let entry = try? Entry(jsonBytes: file.withBytes { Array($0[range]) }) else { return .unavailable }
+            guard let entry = try? DocumentCodec.decodeEntry(file.withBytes { Array($0[range]) }) else { return .unavailable }
             return .found(entry)
         case .absent: return .absent
         case .otherLayout: return .unavailable

@@ -1,3 +1,4 @@
+import DocumentJSON
 import Foundation
 import ReaderPluginAPI
 
@@ -130,24 +131,5 @@ public struct Store: Sendable {
         } catch let failure as FileSystem.Failure {
             throw failure.readerError
         }
-    }
-}
-
-/// How documents are kept in blobs: JSON, so that anyone can read them with standard tools.
-enum DocumentCodec {
-    static func encode(_ document: Document) throws -> [UInt8] {
-        document.jsonBytes()
-    }
-
-    /// ``encode(_:)`` in pieces of about a megabyte, each handed to `sink`.
-    static func write(_ document: Document, to sink: @escaping ([UInt8]) -> Void) {
-        document.writeJSON(to: sink)
-    }
-
-    /// Read by the direct reader (`ReaderPluginAPI/DocumentJSONReader.swift`), which accepts
-    /// and refuses what `JSONDecoder` does, several times faster (`reader-bench`'s
-    /// `document read` lines).
-    static func decode(_ bytes: [UInt8]) throws -> Document {
-        try Document(jsonBytes: bytes)
     }
 }

@@ -1,3 +1,4 @@
+import DocumentJSON
 import ReaderPluginAPI
 
 /// `reader cache recover`: the blobs the catalog does not name, said in a user's terms, so

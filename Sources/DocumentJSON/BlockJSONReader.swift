@@ -1,3 +1,5 @@
+import ReaderPluginAPI
+
 /// Blocks, runs and posts read from a stored document's JSON, in the shapes Swift's synthesized
 /// `Codable` gives them: a block is an object with exactly one known key, the case, whose value
 /// holds the associated values under their labels (`_0` when unlabelled).

@@ -1,23 +1,13 @@
-/// A stored document read straight from its JSON bytes, the mirror of ``Document/jsonBytes()``.
+import ReaderPluginAPI
+
+/// A stored document read straight from its JSON bytes, the mirror of the writer
+/// (DocumentJSON.swift); used through ``DocumentCodec``.
 ///
 /// `JSONDecoder` took about 100 ms of the 0.34 s of `reader list` on the RFC index (9,816
 /// entries, 2 MB of JSON); this reader builds the values as it meets their bytes. It accepts
 /// what the `Codable` conformances accept through `JSONDecoder` — any key order, white space,
 /// escapes, optional keys absent or `null`, unknown keys, the first of repeated keys — and
 /// throws ``DocumentJSONError`` where they throw: a stored blob may have been edited by hand.
-extension Document {
-    public init(jsonBytes: [UInt8]) throws {
-        self = try jsonBytes.withUnsafeBufferPointer { bytes in try JSONByteReader.read(bytes) { try $0.document() } }
-    }
-}
-
-extension Entry {
-    /// An entry read from its JSON, as ``Entry``'s `Codable` conformance reads it.
-    public init(jsonBytes: [UInt8]) throws {
-        self = try jsonBytes.withUnsafeBufferPointer { bytes in try JSONByteReader.read(bytes) { try $0.entry() } }
-    }
-}
-
 extension JSONByteReader {
     /// The next key of an object: its position in `names` when it is one of them and has not
     /// been met before in this object (`seen` has a bit for each); nil when its value is to be

@@ -1,3 +1,5 @@
+import ReaderPluginAPI
+
 /// Numbers, untyped values and skipped values, each as `JSONDecoder` treats them.
 extension JSONByteReader {
     // MARK: Numbers

@@ -1,14 +1,16 @@
-/// Why stored JSON could not be read back: what was expected, and the byte offset it was not found at.
-public struct DocumentJSONError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var offset: Int
-    public var reason: String
+import ReaderPluginAPI
 
-    public init(offset: Int, reason: String) {
+/// Why stored JSON could not be read back: what was expected, and the byte offset it was not found at.
+package struct DocumentJSONError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var offset: Int
+    package var reason: String
+
+    package init(offset: Int, reason: String) {
         self.offset = offset
         self.reason = reason
     }
 
-    public var description: String { "byte \(offset): \(reason)" }
+    package var description: String { "byte \(offset): \(reason)" }
 }
 
 /// A cursor over JSON bytes that accepts exactly what Foundation's `JSONDecoder` accepts for the

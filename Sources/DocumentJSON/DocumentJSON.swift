@@ -1,39 +1,12 @@
+import ReaderPluginAPI
+
 /// A document's JSON written directly, in exactly the form its `Codable` conformance reads back
 /// (`JSONDecoder().decode(Document.self, …)`), keys sorted.
 ///
 /// `JSONEncoder` spends most of a fetch of the RFC index (9,816 entries) and of a bulk fetch of
 /// RFCs in its generic machinery; this writer appends bytes. The tests decode what it writes
-/// for every document of the corpus and compare it with the original.
-extension Document {
-    public func jsonBytes() -> [UInt8] {
-        var writer = JSONBytes()
-        writer.document(self)
-        return writer.bytes
-    }
-}
-
-extension Document {
-    /// The bytes of ``jsonBytes()``, handed to `sink` in pieces of about `piece` bytes, so
-    /// that a large document (an index of a million entries) is never held whole as JSON.
-    package func writeJSON(piece: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void) {
-        var writer = JSONBytes(capacity: piece + (piece >> 2))
-        writer.sink = sink
-        writer.piece = piece
-        writer.document(self)
-        sink(writer.bytes)
-    }
-}
-
-extension Entry {
-    /// The entry's JSON, as ``Entry``'s `Codable` conformance reads it back.
-    public func jsonBytes() -> [UInt8] {
-        // An entry is a few hundred bytes; the RFC index writes 9,816 of them one by one.
-        var writer = JSONBytes(capacity: 512)
-        writer.entry(self)
-        return writer.bytes
-    }
-}
-
+/// for every document of the corpus and compare it with the original. Used through
+/// ``DocumentCodec``.
 struct JSONBytes {
     var bytes: [UInt8] = []
     /// Where full pieces go, when the bytes are written out as they are made.

@@ -1,3 +1,5 @@
+import ReaderPluginAPI
+
 /// Strings as `JSONDecoder` decodes them: valid UTF-8, no raw control character, the JSON
 /// escapes only, a `\u` high surrogate always followed by a `\u` low one.
 ///

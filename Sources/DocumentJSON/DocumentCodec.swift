@@ -1,0 +1,53 @@
+import ReaderPluginAPI
+
+/// How the engine keeps a document in a blob: its JSON, so that anyone can read it with
+/// standard tools, written and read directly.
+///
+/// The reference form is the model's `Codable` conformance (in ReaderPluginAPI, what modules
+/// exchange across the C boundary): what ``encode(_:)-(Document)`` writes, `JSONDecoder` reads
+/// back as the same document, and ``decode(_:)`` reads what
+/// `JSONDecoder` reads and refuses what it refuses; the tests compare the two. This is apart
+/// from the module API because it is the store's format, not something a module writes: a
+/// module hands over a ``Document`` value and never sees these bytes.
+///
+/// The one seam: the store, the entry table and the benchmark go through here, never through
+/// the reader and writer below it (`JSONByteReader`, `JSONBytes`).
+package enum DocumentCodec {
+    /// The document's JSON, keys sorted, in one piece.
+    package static func encode(_ document: Document) -> [UInt8] {
+        var writer = JSONBytes()
+        writer.document(document)
+        return writer.bytes
+    }
+
+    /// The bytes of ``encode(_:)-(Document)``, handed to `sink` in pieces of about `piece`
+    /// bytes, so that a large document (an index of a million entries) is never held whole as
+    /// JSON.
+    package static func write(_ document: Document, piece: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void) {
+        var writer = JSONBytes(capacity: piece + (piece >> 2))
+        writer.sink = sink
+        writer.piece = piece
+        writer.document(document)
+        sink(writer.bytes)
+    }
+
+    /// A document read from its JSON; throws ``DocumentJSONError`` where `JSONDecoder` throws.
+    /// Several times faster than `JSONDecoder` (`reader-bench`'s `document read` lines).
+    package static func decode(_ bytes: [UInt8]) throws -> Document {
+        try bytes.withUnsafeBufferPointer { bytes in try JSONByteReader.read(bytes) { try $0.document() } }
+    }
+
+    /// An entry's JSON, as ``Entry``'s `Codable` conformance reads it back (the entry table
+    /// keeps each entry of an index apart).
+    package static func encode(_ entry: Entry) -> [UInt8] {
+        // An entry is a few hundred bytes; the RFC index writes 9,816 of them one by one.
+        var writer = JSONBytes(capacity: 512)
+        writer.entry(entry)
+        return writer.bytes
+    }
+
+    /// An entry read from its JSON, as ``Entry``'s `Codable` conformance reads it.
+    package static func decodeEntry(_ bytes: [UInt8]) throws -> Entry {
+        try bytes.withUnsafeBufferPointer { bytes in try JSONByteReader.read(bytes) { try $0.entry() } }
+    }
+}
