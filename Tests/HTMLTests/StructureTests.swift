@@ -54,7 +54,9 @@ import Testing
     @Test func metadata() {
         #expect(document.source == "html")
         #expect(document.key == "k")
-        #expect(document.title == "Rivers of the North")
+        // Readability's rule: "Rivers of the North" is four words, and " - " is not a
+        // hierarchical separator, so the whole `<title>` stays (no site-name stripping).
+        #expect(document.title == "Rivers of the North - The Daily Example")
         #expect(document.metadata.byline == "Ann Writer, Bo Editor")
         #expect(document.metadata.authors == ["Ann Writer", "Bo Editor"])
         #expect(document.metadata.date == "2024-05-01T08:00:00Z")

@@ -1,9 +1,8 @@
 
 /// What a page says about itself in `<meta>` tags, JSON-LD and `<title>`.
 struct PageMetadata {
+    /// JSON-LD's title, else a meta tag's, else the `<title>` element's as Readability reads it.
     var title: String?
-    /// Whether `title` is the `<title>` element's, rather than a meta tag's or JSON-LD's.
-    var titleFromElement = false
     var byline: String?
     /// The authors one by one, when the page lists them (JSON-LD); else empty.
     var authors: [String] = []
@@ -30,16 +29,15 @@ struct PageMetadata {
     init(_ head: PageHead, dom: borrowing DOM) {
         let metas = MetaTags(head.metas, in: dom, keeping: PageMetadata.wanted)
         func value(_ keys: [String]) -> String? { metas.value(keys) }
-        let linked = LinkedData(head.jsonLD, pageTitle: head.title)
+        var elementTitle: String?
+        if let element = head.title?.collapsingWhitespace().nonEmpty { elementTitle = PageMetadata.readTitle(element, dom: dom) }
+        let linked = LinkedData(head.jsonLD, pageTitle: elementTitle)
 
         title =
             linked.title
             ?? value(PageMetadata.titleKeys)
             ?? value(PageMetadata.socialTitleKeys)
-        if title == nil, let element = head.title?.collapsingWhitespace().nonEmpty {
-            title = element
-            titleFromElement = true
-        }
+            ?? elementTitle
         let authorLink = value(PageMetadata.authorLinkKeys).flatMap { $0.contains("://") ? nil : $0 }
         // JSON-LD first, as Readability reads it.
         byline =
@@ -51,6 +49,18 @@ struct PageMetadata {
         siteName = linked.publisher ?? value(PageMetadata.siteNameKeys) ?? value(PageMetadata.applicationKeys)
         let lang = head.language?.trimmingSpaces ?? ""
         language = lang.isEmpty ? value(PageMetadata.languageKeys) : lang
+    }
+
+    /// The `<title>` text by Readability's rules, which look at the page's `h1` and `h2`.
+    private static func readTitle(_ title: String, dom: borrowing DOM) -> String {
+        var headings: [String] = []
+        var h1s: [String] = []
+        for heading in dom.topHeadings where heading != dom.root && dom.isInside(heading, dom.root) {
+            let text = dom.normalizedText(heading)
+            headings.append(text)
+            if dom.tag(heading) == .h1 { h1s.append(text) }
+        }
+        return TitleHeuristic.title(from: title, headings: headings, onlyH1: h1s.count == 1 ? h1s[0] : nil)
     }
 }
 

@@ -1,28 +1,5 @@
-/// Choosing and cleaning the page title.
+/// Comparing titles with the page's text.
 enum TitleRules {
-    static let separators = [" | ", " - ", " – ", " — ", " · ", " :: ", " » ", " / ", " ~ "]
-
-    /// `title` without the site name around it: " - Site", " | Site" and the like go when
-    /// they repeat `siteName`.
-    static func clean(_ title: String, siteName: String?) -> String {
-        let title = title.collapsingWhitespace()
-        let site = siteName?.collapsingWhitespace().lowercased() ?? ""
-        let bytes = Array(title.utf8)
-        for separator in separators {
-            let mark = Array(separator.utf8)
-            guard bytes.count > mark.count else { continue }
-            for start in 0...(bytes.count - mark.count) where bytes[start..<start + mark.count].elementsEqual(mark) {
-                let before = String(decoding: bytes[..<start], as: UTF8.self)
-                let after = String(decoding: bytes[(start + mark.count)...], as: UTF8.self)
-                if !site.isEmpty {
-                    if after.lowercased() == site, !before.isEmpty { return before }
-                    if before.lowercased() == site, !after.isEmpty { return after }
-                }
-            }
-        }
-        return title
-    }
-
     /// How much of `b`'s wording is also in `a`, from 0 to 1 (Readability's text similarity).
     static func similarity(_ a: String, _ b: String) -> Double {
         if let fast = asciiSimilarity(a, b) { return fast }
@@ -86,67 +63,86 @@ extension Unicode.Scalar {
     }
 }
 
-/// Readability's reading of a `<title>` element: cut the site's part off at a separator, or
-/// after a colon, unless what is left is too short to be a title.
+/// Mozilla Readability's reading of a `<title>` element (its `_getArticleTitle`), rule for
+/// rule: the site's part goes at a separator, or before a colon, unless what is left is too
+/// short to be a title; a title too long or too short gives way to the page's only `<h1>`.
+/// Titles from meta tags and JSON-LD are taken as they are, as Readability takes them.
 enum TitleHeuristic {
-    private static let separators: Set<Character> = ["|", "-", "–", "—", "\\", "/", ">", "»"]
-    private static let hierarchical: Set<Character> = ["\\", "/", ">", "»"]
+    /// `| - – — \ / > »`, each counting only with white space on both sides.
+    static let separators: Set<Unicode.Scalar> = ["|", "-", "–", "—", "\\", "/", ">", "»"]
+    static let hierarchical: Set<Unicode.Scalar> = ["\\", "/", ">", "»"]
 
     /// `headings` are the texts of the page's `h1` and `h2` elements; `onlyH1` the text of its
     /// `h1` when it has exactly one.
     static func title(from original: String, headings: [String], onlyH1: String?) -> String {
         let original = original.collapsingWhitespace()
-        let characters = Array(original)
+        let scalars = Array(original.unicodeScalars)
         var current = original
         var hadHierarchicalSeparators = false
-        if hasSpacedSeparator(characters, in: separators) {
-            hadHierarchicalSeparators = hasSpacedSeparator(characters, in: hierarchical)
-            if let cut = characters.indices.last(where: { index in
-                separators.contains(characters[index]) && index + 1 < characters.count && characters[index + 1] == " "
-            }) {
-                current = String(characters[..<cut])
-            }
-            if wordCount(current) < 3, let first = characters.firstIndex(where: { separators.contains($0) }) {
-                current = String(characters[(first + 1)...])
+        if let last = spacedSeparators(scalars, in: separators).last {
+            hadHierarchicalSeparators = !spacedSeparators(scalars, in: hierarchical).isEmpty
+            // The part before the last separator; if that is under three words, all after the first.
+            current = string(scalars[..<last])
+            if wordCount(current) < 3, let first = scalars.firstIndex(where: separators.contains) {
+                current = string(scalars[(first + 1)...])
             }
         } else if original.contains(": ") {
-            if !headings.contains(original), let last = characters.lastIndex(of: ":"),
-                let first = characters.firstIndex(of: ":")
-            {
-                current = String(characters[(last + 1)...])
+            // A heading that is the whole title says the colon belongs to it.
+            if !headings.contains(original), let first = scalars.firstIndex(of: ":"), let last = scalars.lastIndex(of: ":") {
+                current = string(scalars[(last + 1)...])
                 if wordCount(current) < 3 {
-                    current = String(characters[(first + 1)...])
-                } else if wordCount(String(characters[..<first])) > 5 {
+                    current = string(scalars[(first + 1)...])
+                } else if wordCount(string(scalars[..<first])) > 5 {
+                    // Too many words before the colon: not a "Section: title" form.
                     current = original
                 }
             }
-        } else if characters.count > 150 || characters.count < 15, let onlyH1 {
+        } else if original.utf16.count > 150 || original.utf16.count < 15, let onlyH1 {
+            // JavaScript string lengths: UTF-16 code units.
             current = onlyH1
         }
         current = current.collapsingWhitespace()
+        // Four words or fewer left: the original, unless only a hierarchical separator's last
+        // part went (one word fewer than the title without its separators).
         let words = wordCount(current)
-        let withoutSeparators = String(characters.filter { !separators.contains($0) })
+        let withoutSeparators = string(scalars.filter { !separators.contains($0) })
         if words <= 4, !hadHierarchicalSeparators || words != wordCount(withoutSeparators) - 1 {
             current = original
         }
         return current
     }
 
-    /// A separator with a space on each side.
-    private static func hasSpacedSeparator(_ characters: [Character], in set: Set<Character>) -> Bool {
-        guard characters.count >= 3 else { return false }
-        for index in 1..<(characters.count - 1) where set.contains(characters[index]) {
-            if characters[index - 1] == " ", characters[index + 1] == " " { return true }
+    /// Where each ` | `-like separator starts (its leading white space), found left to right
+    /// without overlaps, as JavaScript's `matchAll(/\s[|\-–—\\\/>»]\s/g)` finds them.
+    static func spacedSeparators(_ scalars: [Unicode.Scalar], in set: Set<Unicode.Scalar>) -> [Int] {
+        var found: [Int] = []
+        var index = 0
+        while index + 2 < scalars.count {
+            if isSpace(scalars[index]), set.contains(scalars[index + 1]), isSpace(scalars[index + 2]) {
+                found.append(index)
+                index += 3
+            } else {
+                index += 1
+            }
         }
-        return false
+        return found
     }
 
-    /// Words as JavaScript's `split(/\s+/)` counts them: white-space runs plus one.
-    private static func wordCount(_ text: String) -> Int {
+    private static func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace || scalar == "\u{FEFF}" }
+
+    private static func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// Words as JavaScript's `split(/\s+/)` counts them: white-space runs plus one (so a
+    /// leading space counts an empty word, as it does there).
+    static func wordCount(_ text: String) -> Int {
         var count = 1
         var inSpace = false
-        for character in text {
-            if character.isWhitespace {
+        for scalar in text.unicodeScalars {
+            if isSpace(scalar) {
                 if !inSpace { count += 1 }
                 inSpace = true
             } else {

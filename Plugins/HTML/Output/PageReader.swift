@@ -49,16 +49,12 @@ struct PageReader {
             extra: ["byline": .null, "links": .array([])])
     }
 
-    /// The metadata's title without the site's name; a `<title>` element read as Readability
-    /// reads it; else the first `<h1>`.
+    /// The metadata's title (meta tags and JSON-LD as they are, a `<title>` element as
+    /// Readability reads it); else, for a page without any, the first `<h1>`.
     private func chooseTitle(_ metadata: PageMetadata, dom: DOM) -> String {
-        let headings = dom.topHeadings.filter { $0 != dom.root && dom.isInside($0, dom.root) }
-        let h1s = headings.filter { dom.tag($0) == .h1 }.map { dom.normalizedText($0) }
-        guard let title = metadata.title else { return h1s.first { !$0.isEmpty } ?? "" }
-        let trimmed = TitleRules.clean(title, siteName: metadata.siteName)
-        guard metadata.titleFromElement, trimmed == title.collapsingWhitespace() else { return trimmed }
-        return TitleHeuristic.title(
-            from: title, headings: headings.map { dom.normalizedText($0) }, onlyH1: h1s.count == 1 ? h1s[0] : nil)
+        if let title = metadata.title?.collapsingWhitespace().nonEmpty { return title }
+        let headings = dom.topHeadings.filter { $0 != dom.root && dom.isInside($0, dom.root) && dom.tag($0) == .h1 }
+        return headings.lazy.map { dom.normalizedText($0) }.first { !$0.isEmpty } ?? ""
     }
 
     /// The first `<time datetime>` in the body, for pages without a published date in meta.
