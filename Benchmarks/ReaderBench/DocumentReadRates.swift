@@ -15,7 +15,9 @@ func documentReadRates() throws {
     for (name, documents) in [("document read (rfc-index)", [index]), ("document read (6 RFCs)", rfcs)] {
         let texts = documents.map { DocumentCodec.encode($0) }
         for (document, text) in zip(documents, texts) {
-            guard try DocumentCodec.decode(text) == document else { throw BenchError("\(name): \(document.key) does not read back as itself") }
+            guard try DocumentCodec.decode(text) == document else {
+                throw BenchError("\(name): \(document.key) does not read back as itself")
+            }
         }
         let total = texts.reduce(0) { $0 + $1.count }
         let direct = try best { for text in texts { _ = try DocumentCodec.decode(text) } }

@@ -34,8 +34,10 @@ func parseRates() throws {
 
     // HTML: ms per page over the 12 Readability pages (Benchmarks/compare-html.sh puts
     // trafilatura and resiliparse beside it).
-    let pages = ["002", "003-metadata-preferred", "bbc-1", "gmw", "google-sre-book-1", "keep-tabular-data", "lemonde-1",
-        "medium-1", "mercurial", "mozilla-2", "nytimes-1", "wikipedia-3"].map { bytes("html/\($0)/source.html") }
+    let pages = [
+        "002", "003-metadata-preferred", "bbc-1", "gmw", "google-sre-book-1", "keep-tabular-data", "lemonde-1",
+        "medium-1", "mercurial", "mozilla-2", "nytimes-1", "wikipedia-3",
+    ].map { bytes("html/\($0)/source.html") }
     let html = HTMLModule()
     let htmlSeconds = try best(rounds: 15) {
         for page in pages { _ = try html.parse(ParseInput(bytes: page, requestType: "html", key: "page", url: "https://example.org/")) }

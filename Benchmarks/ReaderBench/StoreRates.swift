@@ -37,7 +37,8 @@ func storeRates() throws {
             try handle.close()
         }
     }
-    line("store put (6 RFCs, zlib + fsync)", rate: Double(total) / putSeconds / 1e6,
+    line(
+        "store put (6 RFCs, zlib + fsync)", rate: Double(total) / putSeconds / 1e6,
         reference: "plain write + fsync", referenceRate: Double(total) / plainSeconds / 1e6)
 
     let blobs = BlobStore(folder: "\(folder)/put\(round - 5)")
@@ -45,19 +46,23 @@ func storeRates() throws {
     let readSeconds = best {
         for name in names { _ = FileManager.default.contents(atPath: "\(folder)/plain\(round)/\(name)") }
     }
-    line("store get (inflate + SHA-256 check)", rate: Double(total) / getSeconds / 1e6,
+    line(
+        "store get (inflate + SHA-256 check)", rate: Double(total) / getSeconds / 1e6,
         reference: "plain read", referenceRate: Double(total) / readSeconds / 1e6)
 
     let gzipped = try names.reduce(0) { $0 + (try gzipSize(corpus + "/rfc/\($1).txt")) }
-    print("store compression (6 RFCs)".padding(toLength: 34, withPad: " ", startingAt: 0)
-        + String(format: "%8.3f stored/raw   reference gzip -6 %8.3f   ratio %.3f", Double(stored) / Double(total),
-            Double(gzipped) / Double(total), Double(stored) / Double(gzipped)))
+    print(
+        "store compression (6 RFCs)".padding(toLength: 34, withPad: " ", startingAt: 0)
+            + String(
+                format: "%8.3f stored/raw   reference gzip -6 %8.3f   ratio %.3f", Double(stored) / Double(total),
+                Double(gzipped) / Double(total), Double(stored) / Double(gzipped)))
 }
 
 func line(_ name: String, rate: Double, reference: String, referenceRate: Double) {
-    print(name.padding(toLength: 34, withPad: " ", startingAt: 0)
-        + String(format: "%8.1f MB/s   reference ", rate) + "(\(reference))"
-        + String(format: " %8.1f MB/s   ratio %.3f", referenceRate, rate / referenceRate))
+    print(
+        name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            + String(format: "%8.1f MB/s   reference ", rate) + "(\(reference))"
+            + String(format: " %8.1f MB/s   ratio %.3f", referenceRate, rate / referenceRate))
 }
 
 /// The size `gzip -6` makes of a file.

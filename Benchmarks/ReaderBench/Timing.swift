@@ -21,6 +21,9 @@ func referenceRate(_ input: [UInt8]) -> Double {
 
 func report(_ name: String, bytes count: Int, seconds: Double, reference: Double) {
     let rate = Double(count) / seconds / 1e6
-    print(name.padding(toLength: 34, withPad: " ", startingAt: 0)
-        + String(format: "%8.1f MB/s %8.2f ms   reference (byte sum) %8.1f MB/s   ratio %.4f", rate, seconds * 1000, reference, rate / reference))
+    print(
+        name.padding(toLength: 34, withPad: " ", startingAt: 0)
+            + String(
+                format: "%8.1f MB/s %8.2f ms   reference (byte sum) %8.1f MB/s   ratio %.4f", rate, seconds * 1000, reference,
+                rate / reference))
 }

@@ -7,9 +7,10 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-let corpus = arguments.first.flatMap { $0 == "fill-catalog" ? nil : $0 }
+let corpus =
+    arguments.first.flatMap { $0 == "fill-catalog" ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
+    .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
 /// The six RFCs of the corpus, 1969–2022, under `rfc/` as `<name>.txt`.
 let corpusRFCs = ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"]

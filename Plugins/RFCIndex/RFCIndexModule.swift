@@ -33,7 +33,9 @@ public struct RFCIndexModule: ParserModule {
         )
     }
 
-    private func read(_ bytes: UnsafeBufferPointer<UInt8>, encoding: TextEncoding)
+    private func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, encoding: TextEncoding
+    )
         -> (entries: [Entry], notes: [String], created: String?)
     {
         // Room for every entry at once: an array that doubles holds the old and the new buffer

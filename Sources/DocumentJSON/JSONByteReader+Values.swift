@@ -151,8 +151,9 @@ extension JSONByteReader {
         case UInt8(ascii: "n"): guard take("null") else { throw failure("expected a JSON value") }
         case let byte where byte == UInt8(ascii: "-") || byte &- 0x30 < 10:
             index += 1
-            while let byte = peek, byte &- 0x30 < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            while let byte = peek,
+                byte &- 0x30 < 10 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
             {
                 index += 1
             }

@@ -14,7 +14,9 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: "Parallel fetches.")
     var jobs: Int = 8
 
-    @Option(name: .long, help: "Seconds to wait for a server before giving up (connect, and between bytes); a body must also bring 1 kB in each such span.")
+    @Option(
+        name: .long,
+        help: "Seconds to wait for a server before giving up (connect, and between bytes); a body must also bring 1 kB in each such span.")
     var timeout: Double?
 
     @Flag(name: .long, help: "Say more about what happens, on stderr.")

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Ctrl-C: the first cancels the work, which stops cleanly (the store stays consistent: what
 /// was committed stays, nothing half-written is visible); a second one exits at once.

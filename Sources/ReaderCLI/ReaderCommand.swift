@@ -81,7 +81,8 @@ public struct ReaderCommand: AsyncParsableCommand {
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         if let first = message.first, first.isUppercase { message = first.lowercased() + message.dropFirst() }
         let path = arguments.prefix { !$0.hasPrefix("-") }.prefix(2).filter { word in
-            configuration.subcommands.contains { $0._commandName == word } || ["stats", "verify", "gc", "recover", "ls", "rm"].contains(word)
+            configuration.subcommands.contains { $0._commandName == word }
+                || ["stats", "verify", "gc", "recover", "ls", "rm"].contains(word)
         }
         Terminal.error("\(message) (see 'reader \((path + ["--help"]).joined(separator: " "))')")
         return code.rawValue

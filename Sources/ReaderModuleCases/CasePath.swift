@@ -33,14 +33,17 @@ public struct CasePath: Sendable, CustomStringConvertible {
                 flushName()
             } else if character == "[" {
                 flushName()
-                guard let close = text[index...].firstIndex(of: "]") else { throw ModuleCase.Malformed(description: "\(text): [ without ]") }
+                guard let close = text[index...].firstIndex(of: "]") else {
+                    throw ModuleCase.Malformed(description: "\(text): [ without ]")
+                }
                 let selector = String(text[text.index(after: index)..<close])
                 if let position = Int(selector) {
                     steps.append(.index(position))
                 } else if let equals = selector.firstIndex(of: "=") {
-                    steps.append(.filter(
-                        member: selector[..<equals].split(separator: ".").map(String.init),
-                        value: String(selector[selector.index(after: equals)...])))
+                    steps.append(
+                        .filter(
+                            member: selector[..<equals].split(separator: ".").map(String.init),
+                            value: String(selector[selector.index(after: equals)...])))
                 } else {
                     throw ModuleCase.Malformed(description: "\(text): [\(selector)] is neither a position nor member=value")
                 }

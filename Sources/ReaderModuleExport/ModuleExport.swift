@@ -38,40 +38,41 @@ final class Exported: @unchecked Sendable {
     // Made once, never written again: reader only reads it.
     nonisolated(unsafe) static let table: UnsafeMutablePointer<reader_module_table> = {
         let table = UnsafeMutablePointer<reader_module_table>.allocate(capacity: 1)
-        table.initialize(to: reader_module_table(
-            api_version: UInt32(READER_MODULE_API_VERSION), reserved: 0,
-            describe: { out in Exported.answer(out) { module in .ok(try BoundaryJSON.encode(module.descriptor)) } },
-            recognize: { prefix, count, fileName, mediaType in
-                guard let module = Exported.shared.current else { return 0 }
-                let bytes = prefix.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-                let sample = Sample(
-                    prefix: bytes[...], fileName: fileName.map { String(cString: $0) },
-                    mediaType: mediaType.map { String(cString: $0) })
-                return Int32(clamping: min(100, max(0, module.recognize(sample))))
-            },
-            locate: { argument, settings, out in
-                Exported.answer(out) { module in
-                    let settings = try BoundaryJSON.settings(from: settings.map { String(cString: $0) } ?? "{}")
-                    guard let location = try module.locate(argument.map { String(cString: $0) } ?? "", settings: settings)
-                    else { return .none }
-                    return .ok(BoundaryJSON.location(location))
-                }
-            },
-            expand: { arguments, out in
-                Exported.answer(out) { module in
-                    let arguments = try BoundaryJSON.strings(from: arguments.map { String(cString: $0) } ?? "[]")
-                    return .ok(BoundaryJSON.strings(try module.expand(arguments)))
-                }
-            },
-            parse: { bytes, count, facts, out in
-                Exported.answer(out) { module in
-                    let data = bytes.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
-                    let input = try BoundaryJSON.input(bytes: data, facts: facts.map { String(cString: $0) } ?? "{}")
-                    return .ok(try BoundaryJSON.encode(try module.parse(input)))
-                }
-            },
-            release: { text in free(text) }
-        ))
+        table.initialize(
+            to: reader_module_table(
+                api_version: UInt32(READER_MODULE_API_VERSION), reserved: 0,
+                describe: { out in Exported.answer(out) { module in .ok(try BoundaryJSON.encode(module.descriptor)) } },
+                recognize: { prefix, count, fileName, mediaType in
+                    guard let module = Exported.shared.current else { return 0 }
+                    let bytes = prefix.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+                    let sample = Sample(
+                        prefix: bytes[...], fileName: fileName.map { String(cString: $0) },
+                        mediaType: mediaType.map { String(cString: $0) })
+                    return Int32(clamping: min(100, max(0, module.recognize(sample))))
+                },
+                locate: { argument, settings, out in
+                    Exported.answer(out) { module in
+                        let settings = try BoundaryJSON.settings(from: settings.map { String(cString: $0) } ?? "{}")
+                        guard let location = try module.locate(argument.map { String(cString: $0) } ?? "", settings: settings)
+                        else { return .none }
+                        return .ok(BoundaryJSON.location(location))
+                    }
+                },
+                expand: { arguments, out in
+                    Exported.answer(out) { module in
+                        let arguments = try BoundaryJSON.strings(from: arguments.map { String(cString: $0) } ?? "[]")
+                        return .ok(BoundaryJSON.strings(try module.expand(arguments)))
+                    }
+                },
+                parse: { bytes, count, facts, out in
+                    Exported.answer(out) { module in
+                        let data = bytes.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+                        let input = try BoundaryJSON.input(bytes: data, facts: facts.map { String(cString: $0) } ?? "{}")
+                        return .ok(try BoundaryJSON.encode(try module.parse(input)))
+                    }
+                },
+                release: { text in free(text) }
+            ))
         return table
     }()
 

@@ -24,7 +24,8 @@ import Testing
     }
 
     @Test func pageOfOnlyScriptsGivesNoBlocks() throws {
-        let page = "<!doctype html><html><body><script>var secret = 'do not show';</script>"
+        let page =
+            "<!doctype html><html><body><script>var secret = 'do not show';</script>"
             + "<style>body { color: red }</style><noscript>Enable JS</noscript></body></html>"
         let document = try parse(Array(page.utf8))
         #expect(document.blocks.isEmpty)
@@ -44,7 +45,8 @@ import Testing
     }
 
     @Test func deepNestingWithTextKeepsTheTextAboveTheLimit() throws {
-        let page = "<html><body><p>" + String(repeating: "<div>", count: 200) + "deep words here, "
+        let page =
+            "<html><body><p>" + String(repeating: "<div>", count: 200) + "deep words here, "
             + String(repeating: "more text for the reader. ", count: 30) + String(repeating: "</div>", count: 200)
         let document = try parse(Array(page.utf8))
         #expect(document.plainText.hasPrefix("deep words here,"))
@@ -83,7 +85,6 @@ import Testing
         #expect(document.plainText == "Before the zero byte. After the zero byte.")
     }
 }
-
 
 /// libxml2 is used without global state: parses on many threads at once agree with one alone.
 @Suite struct ConcurrencyTests {

@@ -13,8 +13,10 @@ import Testing
     /// its attributes and text; and what the head gathered.
     static func outline(_ bytes: [UInt8], attributes: PreparsedAttributes = PreparsedAttributes()) throws -> [String] {
         let (dom, head) = try parseHTML(bytes, encoding: "UTF-8", attributes: attributes)
-        var lines = ["title \(head.title.map(collapsed) ?? "-")", "jsonld \(head.jsonLD)", "base \(head.baseHref ?? "-")",
-            "lang \(head.language ?? "-")", "metas \(head.metas.count)"]
+        var lines = [
+            "title \(head.title.map(collapsed) ?? "-")", "jsonld \(head.jsonLD)", "base \(head.baseHref ?? "-")",
+            "lang \(head.language ?? "-")", "metas \(head.metas.count)",
+        ]
         guard dom.root != -1 else { return lines }
         var node = dom.root
         while node != -1 {
@@ -67,15 +69,19 @@ import Testing
     }
 
     @Test func dropsScriptStyleAndCommentTextAndTakesAttributes() {
-        let page = "<p>a<!-- note --></p><script>var x = 1 < 2;</script><style>p{}</style>"
+        let page =
+            "<p>a<!-- note --></p><script>var x = 1 < 2;</script><style>p{}</style>"
             + "<script type=\"application/LD+JSON\">{\"a\": 1}</script><SCRIPT src=x />b</SCRIPT>"
             + "<a HREF='/x?a=1&amp;b=2&#65;' onclick=\"go()\" href=no data-x>c</a><br clear=all>"
         let thinned = MarkupThinner.thinned(Array(page.utf8))
-        #expect(String(decoding: thinned.bytes, as: UTF8.self) == "<p>a<!----></p><script></script><style></style>"
-            + "<script _=0>{\"a\": 1}</script><SCRIPT _=1 />b</SCRIPT><a _=2>c</a><br>")
+        #expect(
+            String(decoding: thinned.bytes, as: UTF8.self) == "<p>a<!----></p><script></script><style></style>"
+                + "<script _=0>{\"a\": 1}</script><SCRIPT _=1 />b</SCRIPT><a _=2>c</a><br>")
         let records = (0..<3).map { number in
             thinned.attributes.record(number).map { attribute in
-                "\(attribute.name)=" + String(decoding: thinned.attributes.values[Int(attribute.start)..<Int(attribute.start + attribute.count)], as: UTF8.self)
+                "\(attribute.name)="
+                    + String(
+                        decoding: thinned.attributes.values[Int(attribute.start)..<Int(attribute.start + attribute.count)], as: UTF8.self)
             }
         }
         #expect(records == [["type=application/LD+JSON"], ["src=x"], ["href=/x?a=1&b=2A"]])

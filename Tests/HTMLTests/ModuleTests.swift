@@ -53,8 +53,9 @@ import Testing
         #expect(title("The Site | A long story about the rivers of the north") == "A long story about the rivers of the north")
         #expect(title("Short story - The Site") == "Short story - The Site")
         #expect(title("Google - Site Reliability Engineering") == "Google - Site Reliability Engineering")
-        #expect(title("Evolve: Shared Mutable History — evolve extension for Mercurial")
-            == "Evolve: Shared Mutable History — evolve extension for Mercurial")
+        #expect(
+            title("Evolve: Shared Mutable History — evolve extension for Mercurial")
+                == "Evolve: Shared Mutable History — evolve extension for Mercurial")
         #expect(title("News: Rivers rise again in the north of the country") == "Rivers rise again in the north of the country")
         #expect(title("News: Rivers rise", headings: ["News: Rivers rise"]) == "News: Rivers rise")
         #expect(title("Home", onlyH1: "Rivers rise again in the north today") == "Rivers rise again in the north today")

@@ -10,7 +10,8 @@ import Testing
     }
 
     @Test func productPageKeepsItsTextAndDropsNavigation() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             <html><head><title>Shop | Widgets</title></head><body><nav><a href=/>Home</a> <a href=/c>Cart</a></nav>
             <div class="product"><h1>Blue Widget</h1><div class="price">$9.99</div><div class="desc">A sturdy widget.</div>
             <button>Add to cart</button></div><footer>© Shop</footer></body></html>
@@ -19,7 +20,8 @@ import Testing
     }
 
     @Test func indexPageKeepsItsList() throws {
-        let document = try parse("""
+        let document = try parse(
+            """
             <html><head><title>Forum index</title></head><body><ul class="topics">
             <li><a href="/t/1">How do I fix my bike chain</a> 12 replies</li>
             <li><a href="/t/2">Best tyres for winter riding</a> 3 replies</li></ul></body></html>
@@ -43,7 +45,8 @@ import Testing
 
     @Test func hiddenElementsAreDropped() throws {
         let filler = String(repeating: "Words of the article, in sentences, one after another. ", count: 12)
-        let document = try parse("""
+        let document = try parse(
+            """
             <html><body><article><p>\(filler)</p>
             <p style="display: NONE">hidden by style</p><p hidden>hidden by attribute</p>
             <div aria-hidden="true">hidden from readers</div><p>\(filler)</p></article></body></html>
@@ -54,14 +57,16 @@ import Testing
 
     @Test func imagesOnTheirOwnKeepTheirAltTextButPicturesInTextAreDecoration() throws {
         let filler = String(repeating: "Words of the article, in sentences, one after another. ", count: 12)
-        let document = try parse("""
+        let document = try parse(
+            """
             <html><body><article><p>\(filler)</p>
             <p><img src="chart.png" alt="Chart of river levels"></p>
             <p>Text with an <img src="icon.png" alt="icon"> inline icon. \(filler)</p>
             <img src="data:image/gif;base64,R0lGOD" alt="pixel"></article></body></html>
             """)
-        #expect(document.blocks.filter { if case .image = $0 { return true } else { return false } }
-            == [.image(alt: "Chart of river levels", url: "chart.png")])
+        #expect(
+            document.blocks.filter { if case .image = $0 { return true } else { return false } }
+                == [.image(alt: "Chart of river levels", url: "chart.png")])
         #expect(!document.plainText.contains("icon icon"))
     }
 }

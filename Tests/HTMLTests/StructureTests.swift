@@ -107,19 +107,22 @@ import Testing
             Issue.record("first block is not a paragraph")
             return
         }
-        #expect(Array(runs.prefix(8)) == [
-            Inline("The "), Inline("northern rivers", style: .strong), Inline(" are "),
-            Inline("rising", style: .emphasis), Inline(" again; see "), Inline("the report", link: 0),
-            Inline(" and the "), Inline("flow_rate", style: .code),
-        ])
-        #expect(document.links == [
-            Link(text: "the report", url: "https://news.example.com/world/report.html"),
-            Link(text: "levels", url: "https://news.example.com/data/levels.csv"),
-        ])
-        #expect(document.extra["links"] == [
-            ["text": "the report", "url": "https://news.example.com/world/report.html"],
-            ["text": "levels", "url": "https://news.example.com/data/levels.csv"],
-        ])
+        #expect(
+            Array(runs.prefix(8)) == [
+                Inline("The "), Inline("northern rivers", style: .strong), Inline(" are "),
+                Inline("rising", style: .emphasis), Inline(" again; see "), Inline("the report", link: 0),
+                Inline(" and the "), Inline("flow_rate", style: .code),
+            ])
+        #expect(
+            document.links == [
+                Link(text: "the report", url: "https://news.example.com/world/report.html"),
+                Link(text: "levels", url: "https://news.example.com/data/levels.csv"),
+            ])
+        #expect(
+            document.extra["links"] == [
+                ["text": "the report", "url": "https://news.example.com/world/report.html"],
+                ["text": "levels", "url": "https://news.example.com/data/levels.csv"],
+            ])
         guard case .paragraph(let last) = document.blocks[9] else {
             Issue.record("last block is not a paragraph")
             return
@@ -129,9 +132,13 @@ import Testing
     }
 
     @Test func nestedLists() {
-        #expect(document.blocks[3] == .list(ordered: false, items: [
-            [.paragraph([Inline("First point, about the "), Inline("levels", link: 1), Inline(".")])],
-            [.text("Second point"), .list(ordered: true, items: [[.text("nested one")], [.text("nested two")]])],
-        ]))
+        #expect(
+            document.blocks[3]
+                == .list(
+                    ordered: false,
+                    items: [
+                        [.paragraph([Inline("First point, about the "), Inline("levels", link: 1), Inline(".")])],
+                        [.text("Second point"), .list(ordered: true, items: [[.text("nested one")], [.text("nested two")]])],
+                    ]))
     }
 }

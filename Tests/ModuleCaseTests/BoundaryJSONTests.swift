@@ -19,13 +19,19 @@ import Testing
             links: [Link(text: "x", url: "https://x/")],
             entries: [Entry(id: "1", title: "E", fields: ["link": "https://x/"])], extra: ["format": "atom"])
         let text = try BoundaryJSON.encode(document)
-        #expect(text == #"{"blocks":[{"heading":{"level":2,"title":"H"}},{"paragraph":{"_0":[{"link":0,"style":"plain","text":"x"}]}}],"entries":[{"annotations":"{}","authors":[],"fields":"{\"link\":\"https://x/\"}","id":"1","notices":[],"title":"E"}],"extra":{"format":"atom"},"key":"k","links":[{"text":"x","url":"https://x/"}],"metadata":{"authors":["A"],"date":"2025-01-02"},"notes":[],"source":"feed","title":"T"}"#)
+        #expect(
+            text
+                == #"{"blocks":[{"heading":{"level":2,"title":"H"}},{"paragraph":{"_0":[{"link":0,"style":"plain","text":"x"}]}}],"entries":[{"annotations":"{}","authors":[],"fields":"{\"link\":\"https://x/\"}","id":"1","notices":[],"title":"E"}],"extra":{"format":"atom"},"key":"k","links":[{"text":"x","url":"https://x/"}],"metadata":{"authors":["A"],"date":"2025-01-02"},"notes":[],"source":"feed","title":"T"}"#
+        )
         #expect(try BoundaryJSON.decode(Document.self, from: text) == document)
     }
 
     @Test func descriptorsLocationsInputsAndErrors() throws {
         let descriptor = ModuleDescriptor(name: "n", requestTypes: ["t"], urlPatterns: ["*.x"], version: "1", summary: "s")
-        #expect(try BoundaryJSON.encode(descriptor) == #"{"fileExtensions":[],"mediaTypes":[],"name":"n","requestTypes":["t"],"summary":"s","urlPatterns":["*.x"],"version":"1"}"#)
+        #expect(
+            try BoundaryJSON.encode(descriptor)
+                == #"{"fileExtensions":[],"mediaTypes":[],"name":"n","requestTypes":["t"],"summary":"s","urlPatterns":["*.x"],"version":"1"}"#
+        )
         let location = Location(key: "k", urls: ["u"], headers: ["H": "v"], secretHeaders: ["H"], isImmutable: true)
         let locationText = BoundaryJSON.location(location)
         #expect(locationText == #"{"headers":{"H":"v"},"isImmutable":true,"key":"k","secretHeaders":["H"],"urls":["u"]}"#)

@@ -20,9 +20,10 @@ import Testing
         }
     }
 
-    static let view = DocumentView.json(Document(
-        source: "s", key: "k", title: "T", blocks: [.heading(level: 1, number: "3.2", title: "Terms"), .text("Hello world"), .rule],
-        entries: [Entry(id: "1", title: "one", fields: ["flag": true]), Entry(id: "2", title: "two", fields: ["flag": false])]))
+    static let view = DocumentView.json(
+        Document(
+            source: "s", key: "k", title: "T", blocks: [.heading(level: 1, number: "3.2", title: "Terms"), .text("Hello world"), .rule],
+            entries: [Entry(id: "1", title: "one", fields: ["flag": true]), Entry(id: "2", title: "two", fields: ["flag": false])]))
 
     @Test func pathsSelectMembersPositionsAndMatches() throws {
         #expect(try CasePath("title").value(in: Self.view) == "T")
@@ -65,15 +66,16 @@ import Testing
              "expect": {"values": {"title": "Words", "entries[id=9].title": "x"}, "counts": {"entries": 3},
                         "contains": ["gamma"], "excludes": ["alpha"], "bogus": 1}}
             """, input: "1 alpha\n2 beta\n")
-        #expect(failing.run(with: Lines()) == [
-            "recognize gave 40; expected at most 10",
-            "unknown expectation \"bogus\" (known: contains, counts, endsWith, excludes, startsWith, values)",
-            "entries[id=9].title is not in the document",
-            "title is \"Lines\"; expected \"Words\"",
-            "entries counts 2; expected 3",
-            "the text lacks \"gamma\"",
-            "the text has \"alpha\", which it must not",
-        ])
+        #expect(
+            failing.run(with: Lines()) == [
+                "recognize gave 40; expected at most 10",
+                "unknown expectation \"bogus\" (known: contains, counts, endsWith, excludes, startsWith, values)",
+                "entries[id=9].title is not in the document",
+                "title is \"Lines\"; expected \"Words\"",
+                "entries counts 2; expected 3",
+                "the text lacks \"gamma\"",
+                "the text has \"alpha\", which it must not",
+            ])
     }
 
     @Test func anExpectedErrorMustHappen() throws {

@@ -82,7 +82,8 @@ import Testing
     }
 
     @Test func quotesBackslashesAndControlCharactersAreEscaped() throws {
-        let text = "0042 A \"Quoted\" C:\\Path\tand \u{01}bell. J. O\"Brien, A. B\\C. May 1970. "
+        let text =
+            "0042 A \"Quoted\" C:\\Path\tand \u{01}bell. J. O\"Brien, A. B\\C. May 1970. "
             + "(Format: TXT) (Also \"STD\\1\") (Stream: a\"b) (Status: UNKNOWN) \n"
         let entry = try #require(try IndexFixture.parse(text).entries.first)
         #expect(entry.title == "A \"Quoted\" C:\\Path\tand \u{01}bell")
@@ -106,7 +107,8 @@ import Testing
         // that needs care is put at every offset of titles of every length around a word.
         for length in 1...20 {
             for position in 0..<length {
-                let title = "T" + String(repeating: "x", count: position) + special
+                let title =
+                    "T" + String(repeating: "x", count: position) + special
                     + String(repeating: "y", count: length - position - 1)
                 let entry = try #require(
                     try IndexFixture.parse("0042 \(title). A. Writer. May 1970. (Status: UNKNOWN) \n").entries.first)
@@ -145,7 +147,8 @@ import Testing
 
     @Test func anEntryStoredBeforeStillDecodes() throws {
         // The stored form has carried the open-ended keys as JSON text, keys sorted.
-        let fields = #"{"also":[],"authors":["J. Postel"],"date":"1981-09","doi":"10.17487/RFC0793","#
+        let fields =
+            #"{"also":[],"authors":["J. Postel"],"date":"1981-09","doi":"10.17487/RFC0793","#
             + #""formats":["TXT","HTML"],"notIssued":false,"number":793,"obsoletedBy":[9293],"obsoletes":[761],"#
             + #""status":"INTERNET STANDARD","title":"Transmission Control Protocol","#
             + #""updatedBy":[1122,3168,6093,6528],"updates":[]}"#

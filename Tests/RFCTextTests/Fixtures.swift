@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import ReaderTestSupport
+
 @testable import RFCText
 
 /// The six RFCs of the corpus, parsed as the engine would parse a fetched `rfc/N`.

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderPluginAPI
 import Testing
+
 @testable import RFCText
 
 @Suite struct InputTests {
@@ -12,7 +13,9 @@ import Testing
 
     @Test func emptyInputIsAParseError() {
         #expect(throws: ParseError(module: "rfc-text", reason: "the input is empty")) { try parse([]) }
-        #expect(throws: ParseError(module: "rfc-text", reason: "the input holds only white space")) { try parse(Array(" \n\n\u{0C}\n".utf8)) }
+        #expect(throws: ParseError(module: "rfc-text", reason: "the input holds only white space")) {
+            try parse(Array(" \n\n\u{0C}\n".utf8))
+        }
     }
 
     @Test func binaryInputIsAParseError() {
@@ -27,13 +30,18 @@ import Testing
     }
 
     @Test func htmlPageIsAParseError() {
-        let page = Array("\u{FEFF}\n  <!DOCTYPE html>\n<html><head><title>RFC 793</title></head><body>Request for Comments: 793</body></html>".utf8)
+        let page = Array(
+            "\u{FEFF}\n  <!DOCTYPE html>\n<html><head><title>RFC 793</title></head><body>Request for Comments: 793</body></html>".utf8)
         #expect(throws: ParseError(module: "rfc-text", reason: "an HTML or XML page, not the plain text of an RFC")) { try parse(page) }
     }
 
     @Test func textWithoutAnyRFCNumberIsAParseError() {
         let notes = Array("Shopping list\n\n   Milk, bread and a copy of the TCP specification.\n".utf8)
-        #expect(throws: ParseError(module: "rfc-text", reason: "not an RFC: no \"Request for Comments:\" line in the text and no RFC number in \"/home/me/notes.txt\"")) {
+        #expect(
+            throws: ParseError(
+                module: "rfc-text",
+                reason: "not an RFC: no \"Request for Comments:\" line in the text and no RFC number in \"/home/me/notes.txt\"")
+        ) {
             try parse(notes, key: "/home/me/notes.txt")
         }
     }
@@ -60,7 +68,7 @@ import Testing
     /// RFC 768's layout: a date with a day on the right, the title underlined, no contents.
     @Test func underlinedTitleAndNoContents() throws {
         let text = """
-            
+
             Network Working Group                                          J. Postel
             Request for Comments: 768                                            ISI
                                                                       28 August 1980
@@ -97,7 +105,10 @@ import Testing
         #expect(document.metadata.authors == ["J. Postel"])
         #expect(document.referenceNumbers == [760])
         #expect(document.sectionPairs == [Pair(nil, "Introduction"), Pair(nil, "Format"), Pair(nil, "References")])
-        #expect(document.paragraphTexts.first == "This User Datagram Protocol (UDP) is defined to make available a datagram mode of packet-switched computer communication in the environment of an interconnected set of computer networks.")
+        #expect(
+            document.paragraphTexts.first
+                == "This User Datagram Protocol (UDP) is defined to make available a datagram mode of packet-switched computer communication in the environment of an interconnected set of computer networks."
+        )
         #expect(document.preformattedTexts.contains { $0.contains("|     Source      |   Destination   |") })
     }
 
@@ -110,7 +121,9 @@ import Testing
 
     /// Invalid UTF-8 is read leniently: replacement characters, never a crash.
     @Test func invalidUTF8IsReadLeniently() throws {
-        var bytes = Array("Network Working Group                                       A. Author\nRequest for Comments: 4242                                      Example\n                                                            April 2004\n\n\n                              Broken Bytes\n\n1.  Introduction\n\n   Here: ".utf8)
+        var bytes = Array(
+            "Network Working Group                                       A. Author\nRequest for Comments: 4242                                      Example\n                                                            April 2004\n\n\n                              Broken Bytes\n\n1.  Introduction\n\n   Here: "
+                .utf8)
         bytes += [0xC3, 0x28, 0xFF, 0xFE, 0xE2, 0x82]
         bytes += Array(" and more text.\n".utf8)
         let document = try parse(bytes)
@@ -145,13 +158,17 @@ import Testing
     @Test func latin1CharsetIsDecoded() throws {
         var bytes = Array("Network Working Group                                       P. F".utf8)
         bytes += [0xE4]  // ä in Latin-1
-        bytes += Array("ltstrom\nRequest for Comments: 4343                                      Example\n                                                            April 2004\n\n\n                                  Names\n\n1.  Introduction\n\n   Hello.\n".utf8)
+        bytes += Array(
+            "ltstrom\nRequest for Comments: 4343                                      Example\n                                                            April 2004\n\n\n                                  Names\n\n1.  Introduction\n\n   Hello.\n"
+                .utf8)
         let document = try parse(bytes, charset: "ISO-8859-1")
         #expect(document.metadata.authors == ["P. Fältstrom"])
     }
 
     @Test func tabsAreExpanded() throws {
-        let text = Array("Network Working Group\t\t\t\t\t\tA. Author\nRequest for Comments: 4444\t\t\t\t\tExample\n\t\t\t\t\t\t\tApril 2004\n\n\n\t\t\t      Tabs\n\n1.  Introduction\n\n\tfoo\tbar\n\tbaz\n".utf8)
+        let text = Array(
+            "Network Working Group\t\t\t\t\t\tA. Author\nRequest for Comments: 4444\t\t\t\t\tExample\n\t\t\t\t\t\t\tApril 2004\n\n\n\t\t\t      Tabs\n\n1.  Introduction\n\n\tfoo\tbar\n\tbaz\n"
+                .utf8)
         let document = try parse(text)
         #expect(document.metadata.authors == ["A. Author"])
         #expect(document.metadata.date == "2004-04")

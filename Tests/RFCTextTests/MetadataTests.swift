@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import Testing
+
 @testable import RFCText
 
 @Suite struct MetadataTests {
@@ -50,27 +51,34 @@ import Testing
 
     /// `RFCs 5705 and 6066`, `[RFC2119]`, `RFC-1122`, `RFC 791`: each number its own link.
     @Test func mentionsOfRFCs() {
-        let text = Array("updates RFCs 5705 and 6066, and obsoletes RFCs 5077, 5246, and 6961; see [RFC2119], RFC-1122, RFC 0791 and RFC791x, NORFC 12.".utf8)
+        let text = Array(
+            "updates RFCs 5705 and 6066, and obsoletes RFCs 5077, 5246, and 6961; see [RFC2119], RFC-1122, RFC 0791 and RFC791x, NORFC 12."
+                .utf8)
         let mentions = RFCMention.find(in: text)
         #expect(mentions.map(\.number) == [5705, 6066, 5077, 5246, 6961, 2119, 1122, 791])
-        #expect(mentions.map { String(decoding: text[$0.range], as: UTF8.self) } == [
-            "RFCs 5705", "6066", "RFCs 5077", "5246", "6961", "RFC2119", "RFC-1122", "RFC 0791",
-        ])
+        #expect(
+            mentions.map { String(decoding: text[$0.range], as: UTF8.self) } == [
+                "RFCs 5705", "6066", "RFCs 5077", "5246", "6961", "RFC2119", "RFC-1122", "RFC 0791",
+            ])
     }
 
     /// A paragraph's mentions are linked runs pointing at the document's links.
     @Test func paragraphsLinkTheirCitations() throws {
         let document = try Fixtures.document(793)
-        let reference = try #require(document.allBlocks.first { block in
-            if case .paragraph(let inlines) = block { return inlines.plainText.hasPrefix("[2] Postel, J. (ed.)") }
-            return false
-        })
+        let reference = try #require(
+            document.allBlocks.first { block in
+                if case .paragraph(let inlines) = block { return inlines.plainText.hasPrefix("[2] Postel, J. (ed.)") }
+                return false
+            })
         guard case .paragraph(let inlines) = reference else { return }
         let linked = inlines.filter { $0.link != nil }
         #expect(linked.map(\.text) == ["RFC 791"])
         let link = try #require(linked.first?.link)
         #expect(document.links[link] == Link(text: "RFC 791", url: "https://www.rfc-editor.org/rfc/rfc791"))
-        #expect(inlines.plainText == "[2] Postel, J. (ed.), \"Internet Protocol - DARPA Internet Program Protocol Specification\", RFC 791, USC/Information Sciences Institute, September 1981.")
+        #expect(
+            inlines.plainText
+                == "[2] Postel, J. (ed.), \"Internet Protocol - DARPA Internet Program Protocol Specification\", RFC 791, USC/Information Sciences Institute, September 1981."
+        )
     }
 
     @Test(arguments: [

@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import Testing
+
 @testable import RFCText
 
 @Suite struct PageFurnitureTests {
@@ -62,23 +63,26 @@ import Testing
         #expect(raw.contains("with other TCPs.  The rest of this\n\n\n[Page 2]"))
         let paragraphs = try Fixtures.document(793).paragraphTexts
         let joined = paragraphs.filter { $0.contains("The rest of this section offers a very brief view") }
-        #expect(joined == [
-            "This document represents a specification of the behavior required of any TCP implementation, both in "
-                + "its interactions with higher level protocols and in its interactions with other TCPs. The rest of "
-                + "this section offers a very brief view of the protocol interfaces and operation. Section 2 "
-                + "summarizes the philosophical basis for the TCP design. Section 3 offers both a detailed description "
-                + "of the actions required of TCP when various events occur (arrival of new segments, user calls, "
-                + "errors, etc.) and the details of the formats of TCP segments."
-        ])
+        #expect(
+            joined == [
+                "This document represents a specification of the behavior required of any TCP implementation, both in "
+                    + "its interactions with higher level protocols and in its interactions with other TCPs. The rest of "
+                    + "this section offers a very brief view of the protocol interfaces and operation. Section 2 "
+                    + "summarizes the philosophical basis for the TCP design. Section 3 offers both a detailed description "
+                    + "of the actions required of TCP when various events occur (arrival of new segments, user calls, "
+                    + "errors, etc.) and the details of the formats of TCP segments."
+            ])
     }
 
     /// A page of 2616 ends mid-sentence ("...the protocol requires that") and the next goes on.
     @Test func sentenceCutByAPageBreakIsJoinedIn2616() throws {
         let paragraphs = try Fixtures.document(2616).paragraphTexts
-        #expect(paragraphs.contains {
-            $0.hasPrefix("Requirements for performance, availability, and disconnected operation")
-                && $0.contains("semantic transparency. The HTTP/1.1 protocol allows origin servers, caches, and clients to explicitly reduce")
-        })
+        #expect(
+            paragraphs.contains {
+                $0.hasPrefix("Requirements for performance, availability, and disconnected operation")
+                    && $0.contains(
+                        "semantic transparency. The HTTP/1.1 protocol allows origin servers, caches, and clients to explicitly reduce")
+            })
     }
 
     /// A paragraph that ends at the page's foot stays apart from the next page's.
@@ -115,11 +119,12 @@ import Testing
             Author                                                     [page 2]
             """
         let document = try Fixtures.parse(text)
-        #expect(document.paragraphTexts == [
-            "This sentence is long enough to fill the line as the text of RFCs does, and it is cut by the page "
-                + "break and goes on after it, where the page footer stood before.",
-            "Last words.",
-        ])
+        #expect(
+            document.paragraphTexts == [
+                "This sentence is long enough to fill the line as the text of RFCs does, and it is cut by the page "
+                    + "break and goes on after it, where the page footer stood before.",
+                "Last words.",
+            ])
         #expect(document.sectionPairs == [Pair("1", "Introduction"), Pair("2", "Second")])
         #expect(!document.plainText.contains("RFC 99999"))
         #expect(!document.plainText.contains("[Page"))
@@ -163,11 +168,12 @@ import Testing
         let document = try Fixtures.parse(text, key: "rfc/791")
         #expect(document.title == "Internet Protocol")
         #expect(document.sectionPairs == [Pair("1", "INTRODUCTION"), Pair("2", "OVERVIEW")])
-        #expect(document.paragraphTexts == [
-            "The Internet Protocol is designed for use in interconnected systems of packet-switched computer "
-                + "communication networks. Such a system has been called a \"catenet\" [1]. The internet protocol "
-                + "provides for transmitting blocks of data called datagrams from sources to destinations.",
-            "Short.",
-        ])
+        #expect(
+            document.paragraphTexts == [
+                "The Internet Protocol is designed for use in interconnected systems of packet-switched computer "
+                    + "communication networks. Such a system has been called a \"catenet\" [1]. The internet protocol "
+                    + "provides for transmitting blocks of data called datagrams from sources to destinations.",
+                "Short.",
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import Testing
+
 @testable import RFCText
 
 @Suite struct RequestTests {

@@ -1,5 +1,6 @@
 import ReaderPluginAPI
 import Testing
+
 @testable import RFCText
 
 @Suite struct SectionTests {
@@ -54,20 +55,21 @@ import Testing
 
     @Test func sectionsOf793AreItsTableOfContents() throws {
         let sections = try Fixtures.document(793).sectionPairs
-        #expect(sections == [
-            Pair(nil, "PREFACE"),
-            Pair("1", "INTRODUCTION"), Pair("1.1", "Motivation"), Pair("1.2", "Scope"), Pair("1.3", "About this Document"),
-            Pair("1.4", "Interfaces"), Pair("1.5", "Operation"),
-            Pair("2", "PHILOSOPHY"), Pair("2.1", "Elements of the Internetwork System"), Pair("2.2", "Model of Operation"),
-            Pair("2.3", "The Host Environment"), Pair("2.4", "Interfaces"), Pair("2.5", "Relation to Other Protocols"),
-            Pair("2.6", "Reliable Communication"), Pair("2.7", "Connection Establishment and Clearing"),
-            Pair("2.8", "Data Communication"), Pair("2.9", "Precedence and Security"), Pair("2.10", "Robustness Principle"),
-            Pair("3", "FUNCTIONAL SPECIFICATION"), Pair("3.1", "Header Format"), Pair("3.2", "Terminology"),
-            Pair("3.3", "Sequence Numbers"), Pair("3.4", "Establishing a connection"), Pair("3.5", "Closing a Connection"),
-            Pair("3.6", "Precedence and Security"), Pair("3.7", "Data Communication"), Pair("3.8", "Interfaces"),
-            Pair("3.9", "Event Processing"),
-            Pair(nil, "GLOSSARY"), Pair(nil, "REFERENCES"),
-        ])
+        #expect(
+            sections == [
+                Pair(nil, "PREFACE"),
+                Pair("1", "INTRODUCTION"), Pair("1.1", "Motivation"), Pair("1.2", "Scope"), Pair("1.3", "About this Document"),
+                Pair("1.4", "Interfaces"), Pair("1.5", "Operation"),
+                Pair("2", "PHILOSOPHY"), Pair("2.1", "Elements of the Internetwork System"), Pair("2.2", "Model of Operation"),
+                Pair("2.3", "The Host Environment"), Pair("2.4", "Interfaces"), Pair("2.5", "Relation to Other Protocols"),
+                Pair("2.6", "Reliable Communication"), Pair("2.7", "Connection Establishment and Clearing"),
+                Pair("2.8", "Data Communication"), Pair("2.9", "Precedence and Security"), Pair("2.10", "Robustness Principle"),
+                Pair("3", "FUNCTIONAL SPECIFICATION"), Pair("3.1", "Header Format"), Pair("3.2", "Terminology"),
+                Pair("3.3", "Sequence Numbers"), Pair("3.4", "Establishing a connection"), Pair("3.5", "Closing a Connection"),
+                Pair("3.6", "Precedence and Security"), Pair("3.7", "Data Communication"), Pair("3.8", "Interfaces"),
+                Pair("3.9", "Event Processing"),
+                Pair(nil, "GLOSSARY"), Pair(nil, "REFERENCES"),
+            ])
         // The same as its table of contents, which writes 1.3 "About This Document".
         let contents = Self.tableOfContents(try Fixtures.raw(793), start: /\s+PREFACE/)
         #expect(contents.count == 30)
@@ -85,12 +87,13 @@ import Testing
         let sections = try Fixtures.document(2616).sectionPairs
         let (extra, missing) = Self.unlisted(sections, contents: contents)
         #expect(missing == [])
-        #expect(extra == [
-            Pair(nil, "Status of this Memo"), Pair(nil, "Copyright Notice"), Pair(nil, "Abstract"),
-            Pair("8.1.2.1", "Negotiation"), Pair("8.1.2.2", "Pipelining"),
-            Pair("19.6.1.1", "Changes to Simplify Multi-homed Web Servers and Conserve IP Addresses"),
-            Pair(nil, "Acknowledgement"),
-        ])
+        #expect(
+            extra == [
+                Pair(nil, "Status of this Memo"), Pair(nil, "Copyright Notice"), Pair(nil, "Abstract"),
+                Pair("8.1.2.1", "Negotiation"), Pair("8.1.2.2", "Pipelining"),
+                Pair("19.6.1.1", "Changes to Simplify Multi-homed Web Servers and Conserve IP Addresses"),
+                Pair(nil, "Acknowledgement"),
+            ])
     }
 
     @Test func sectionsOf3986FollowItsTableOfContents() throws {
@@ -101,12 +104,13 @@ import Testing
         let sections = try Fixtures.document(3986).sectionPairs
         let (extra, missing) = Self.unlisted(sections, contents: contents)
         #expect(missing == [])
-        #expect(extra == [
-            Pair(nil, "Status of This Memo"), Pair(nil, "Copyright Notice"), Pair(nil, "Abstract"),
-            Pair("6.2.2.1", "Case Normalization"), Pair("6.2.2.2", "Percent-Encoding Normalization"),
-            Pair("6.2.2.3", "Path Segment Normalization"),
-            Pair(nil, "Intellectual Property"), Pair(nil, "Acknowledgement"),
-        ])
+        #expect(
+            extra == [
+                Pair(nil, "Status of This Memo"), Pair(nil, "Copyright Notice"), Pair(nil, "Abstract"),
+                Pair("6.2.2.1", "Case Normalization"), Pair("6.2.2.2", "Percent-Encoding Normalization"),
+                Pair("6.2.2.3", "Path Segment Normalization"),
+                Pair(nil, "Intellectual Property"), Pair(nil, "Acknowledgement"),
+            ])
     }
 
     @Test func sectionsOf8446FollowItsTableOfContents() throws {
@@ -117,14 +121,15 @@ import Testing
         let sections = try Fixtures.document(8446).sectionPairs
         let (extra, missing) = Self.unlisted(sections, contents: contents)
         #expect(missing == [])
-        #expect(extra.map(\.description) == [
-            "- Abstract", "- Status of This Memo", "- Copyright Notice",
-            "4.2.8.1 Diffie-Hellman Parameters", "4.2.8.2 ECDHE Parameters", "4.2.11.1 Ticket Age",
-            "4.2.11.2 PSK Binder", "4.2.11.3 Processing Order", "4.4.2.1 OCSP Status and SCT Extensions",
-            "4.4.2.2 Server Certificate Selection", "4.4.2.3 Client Certificate Selection",
-            "4.4.2.4 Receiving a Certificate Message", "B.3.1.1 Version Extension", "B.3.1.2 Cookie Extension",
-            "B.3.1.3 Signature Algorithm Extension", "B.3.1.4 Supported Groups Extension",
-        ])
+        #expect(
+            extra.map(\.description) == [
+                "- Abstract", "- Status of This Memo", "- Copyright Notice",
+                "4.2.8.1 Diffie-Hellman Parameters", "4.2.8.2 ECDHE Parameters", "4.2.11.1 Ticket Age",
+                "4.2.11.2 PSK Binder", "4.2.11.3 Processing Order", "4.4.2.1 OCSP Status and SCT Extensions",
+                "4.4.2.2 Server Certificate Selection", "4.4.2.3 Client Certificate Selection",
+                "4.4.2.4 Receiving a Certificate Message", "B.3.1.1 Version Extension", "B.3.1.2 Cookie Extension",
+                "B.3.1.3 Signature Algorithm Extension", "B.3.1.4 Supported Groups Extension",
+            ])
     }
 
     @Test func sectionsOf9110AreItsTableOfContents() throws {
@@ -143,13 +148,15 @@ import Testing
     @Test func sectionsOf1() throws {
         let sections = try Fixtures.document(1).sectionPairs
         #expect(sections.count == 20)
-        #expect(sections.prefix(4) == [
-            Pair(nil, "Introduction"), Pair("I", "A Summary of the IMP Software"), Pair(nil, "Messages"), Pair(nil, "Links"),
-        ])
-        #expect(sections.filter { $0.number != nil } == [
-            Pair("I", "A Summary of the IMP Software"), Pair("II", "Some Requirements Upon the Host-to-Host Software"),
-            Pair("III", "The Host Software"), Pair("IV", "Initial Experiments"),
-        ])
+        #expect(
+            sections.prefix(4) == [
+                Pair(nil, "Introduction"), Pair("I", "A Summary of the IMP Software"), Pair(nil, "Messages"), Pair(nil, "Links"),
+            ])
+        #expect(
+            sections.filter { $0.number != nil } == [
+                Pair("I", "A Summary of the IMP Software"), Pair("II", "Some Requirements Upon the Host-to-Host Software"),
+                Pair("III", "The Host Software"), Pair("IV", "Initial Experiments"),
+            ])
         #expect(sections.last == Pair(nil, "Experiment Two"))
     }
 

@@ -34,10 +34,11 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        ["fetch", "--jobs", "0", "rfc", "1"], ["open", "793", "--format", "bogus"], ["list", "--bogus"], ["cache", "verify", "--nope"],
-        ["search"], ["bogus\u{1B}]0;title\u{07}\u{08}\r\u{9B}31m\u{202E}evil"],
-    ], ReaderBinary.Runner.allCases)
+    @Test(
+        arguments: [
+            ["fetch", "--jobs", "0", "rfc", "1"], ["open", "793", "--format", "bogus"], ["list", "--bogus"], ["cache", "verify", "--nope"],
+            ["search"], ["bogus\u{1B}]0;title\u{07}\u{08}\r\u{9B}31m\u{202E}evil"],
+        ], ReaderBinary.Runner.allCases)
     func usageErrorsAreOneCleanLineAndExit64(_ words: [String], runner: ReaderBinary.Runner) async throws {
         var reader = reader
         reader.runner = runner

@@ -13,7 +13,8 @@ import Testing
     }
 
     func metadata(_ page: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(try Corpus.bytes("html/\(page)/expected-metadata.json"))) as? [String: Any])
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(try Corpus.bytes("html/\(page)/expected-metadata.json"))) as? [String: Any])
     }
 
     func object(_ line: Substring) throws -> [String: Any] {

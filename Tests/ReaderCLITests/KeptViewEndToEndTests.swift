@@ -15,7 +15,8 @@ import Testing
         for name in ["rfc-index.txt", "rfc793.txt"] {
             try Data(try Corpus.bytes("rfc/\(name)")).write(to: URL(fileURLWithPath: "\(mirror)/\(name)"))
         }
-        reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": "file://" + mirror], runner: .inProcess)
+        reader = try ReaderBinary(
+            environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": "file://" + mirror], runner: .inProcess)
     }
 
     @Test(arguments: [[], ["--format", "markdown"], ["--format", "json"], ["--no-pager"]])

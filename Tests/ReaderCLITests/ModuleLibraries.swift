@@ -8,9 +8,9 @@ enum ModuleLibraries {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     #if os(macOS)
-        static let suffix = ".dylib"
+    static let suffix = ".dylib"
     #else
-        static let suffix = ".so"
+    static let suffix = ".so"
     #endif
 
     static var exampleCases: String { repository.appendingPathComponent("Examples/FeedModule/Cases").path }

@@ -30,8 +30,9 @@ import Testing
         #expect(feed["origin"] as? String == plugins + "/libFeedModule" + ModuleLibraries.suffix)
         #expect(feed["requestTypes"] as? [String] == ["feed"])
         #expect(feed["mediaTypes"] as? [String] == ["application/atom+xml", "application/rss+xml"])
-        #expect(sources.filter { $0["origin"] as? String == "built-in" }.map { $0["name"] as? String }
-            == ["rfc-index", "rfc-text", "tweets", "html"])
+        #expect(
+            sources.filter { $0["origin"] as? String == "built-in" }.map { $0["name"] as? String }
+                == ["rfc-index", "rfc-text", "tweets", "html"])
         let text = try await reader(plugins).run(["sources"])
         #expect(text.stdout.contains("feed 1 (\(plugins)/libFeedModule\(ModuleLibraries.suffix)): feed"))
     }
@@ -45,7 +46,9 @@ import Testing
         let server = try await LoopbackServer { request in
             switch request.uri {
             case "/feed.xml":
-                return .ok(Array(feed.replacingOccurrences(of: "https://blog.example.org", with: box.value).utf8), contentType: "application/atom+xml")
+                return .ok(
+                    Array(feed.replacingOccurrences(of: "https://blog.example.org", with: box.value).utf8),
+                    contentType: "application/atom+xml")
             case "/2025/06/30/tent-pole.html":
                 return .ok(page, contentType: "text/html; charset=utf-8")
             default:
@@ -74,10 +77,11 @@ import Testing
         #expect(json["source"] as? String == "feed")
         #expect(json["format"] as? String == "atom")
         let items = try #require(json["items"] as? [[String: Any]])
-        #expect(items.map { $0["link"] as? String } == [
-            server.baseURL + "/2025/06/30/tent-pole.html", server.baseURL + "/2025/06/12/three-maps.html",
-            server.baseURL + "/2025/05/28/boots.html",
-        ])
+        #expect(
+            items.map { $0["link"] as? String } == [
+                server.baseURL + "/2025/06/30/tent-pole.html", server.baseURL + "/2025/06/12/three-maps.html",
+                server.baseURL + "/2025/05/28/boots.html",
+            ])
 
         let link = try #require(items.first?["link"] as? String)
         let article = try await reader.run(["open", link, "--format", "json"])
@@ -103,9 +107,10 @@ import Testing
         #expect(run.status == 0, "\(run)")
         let document = try object(run.stdout)
         #expect(document["title"] as? String == "Harbour Town Gazette")
-        #expect((document["items"] as? [[String: Any]])?.map { $0["date"] as? String } == [
-            "2025-07-01T07:15:00+01:00", "2025-06-30T23:02:00Z", "2025-06-29T10:00:00-04:00", "2025-06-27T16:45:00+01:00",
-        ])
+        #expect(
+            (document["items"] as? [[String: Any]])?.map { $0["date"] as? String } == [
+                "2025-07-01T07:15:00+01:00", "2025-06-30T23:02:00Z", "2025-06-29T10:00:00-04:00", "2025-06-27T16:45:00+01:00",
+            ])
     }
 
     /// The example's own cases, through reader and the loaded library: the C boundary included.
@@ -122,7 +127,10 @@ import Testing
             .write(to: URL(fileURLWithPath: cases + "/wrong.json"))
         let failing = try await reader(plugins).run(["sources", "--check", cases])
         #expect(failing.status == 1)
-        #expect(failing.stdout == "FAIL feed wrong.json\n       title is \"Harbour Town Gazette\"; expected \"Harbor Town\"\ncases of \(cases): 0 held, 1 failed\n")
+        #expect(
+            failing.stdout
+                == "FAIL feed wrong.json\n       title is \"Harbour Town Gazette\"; expected \"Harbor Town\"\ncases of \(cases): 0 held, 1 failed\n"
+        )
     }
 }
 

@@ -28,7 +28,10 @@ import Testing
         let run = try await reader(plugins).run(["sources", "--json"])
         #expect(run.status == 0, "\(run)")
         let path = plugins + "/libFutureAPIModule" + ModuleLibraries.suffix
-        #expect(run.stderr == "reader: \(path): built for module API 2, but this reader loads module API 1 only: rebuild it against this reader's ReaderModuleExport; skipped\n")
+        #expect(
+            run.stderr
+                == "reader: \(path): built for module API 2, but this reader loads module API 1 only: rebuild it against this reader's ReaderModuleExport; skipped\n"
+        )
         #expect(run.stdout.contains("\"name\":\"feed\""))
     }
 

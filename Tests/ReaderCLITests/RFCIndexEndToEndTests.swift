@@ -91,7 +91,9 @@ import Testing
 
     @Test func sourcesListsEveryBuiltInModule() async throws {
         let empty = try temporaryFolder("no-plugins")
-        let run = try await ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_PLUGIN_PATH": empty], runner: .inProcess).run(["sources", "--json"])
+        let run = try await ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_PLUGIN_PATH": empty], runner: .inProcess).run([
+            "sources", "--json",
+        ])
         let sources = try json(run.stdout)
         let names = Set(sources.compactMap { $0["name"] as? String })
         // Exactly these: no third-party module is on an empty plugin path.

@@ -18,7 +18,9 @@ import Testing
         let expected = "Bearer \(token)"
         return try await LoopbackServer { request in
             guard request.headers["authorization"] == expected else {
-                return .respond(status: 401, headers: [("Content-Type", "application/json")], body: Array(#"{"title":"Unauthorized","status":401}"#.utf8))
+                return .respond(
+                    status: 401, headers: [("Content-Type", "application/json")],
+                    body: Array(#"{"title":"Unauthorized","status":401}"#.utf8))
             }
             guard request.uri.hasPrefix("/2/tweets/search/recent?") else { return .status(404) }
             return .ok(body, contentType: "application/json; charset=utf-8")
@@ -27,9 +29,10 @@ import Testing
 
     @Test func fetchUserTimelineFromTheAPIThenOpenItOfflineAndTheTokenIsNowhere() async throws {
         let server = try await api()
-        let reader = try ReaderBinary(environment: [
-            "READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL, "READER_X_BEARER_TOKEN": token,
-        ], runner: .inProcess)
+        let reader = try ReaderBinary(
+            environment: [
+                "READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL, "READER_X_BEARER_TOKEN": token,
+            ], runner: .inProcess)
         let fetch = try await reader.run(["fetch", "tweets", "user:happycamper", "--verbose"])
         #expect(fetch.status == 0, "\(fetch)")
         let request = try #require(server.requests.first)
@@ -59,9 +62,10 @@ import Testing
     @Test func aRefusedTokenExits4WithAClearMessageAndStoresNothing() async throws {
         let server = try await api()
         defer { Task { await server.stop() } }
-        let reader = try ReaderBinary(environment: [
-            "READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL, "READER_X_BEARER_TOKEN": "wrong-token-value",
-        ], runner: .inProcess)
+        let reader = try ReaderBinary(
+            environment: [
+                "READER_CACHE_DIR": store, "READER_X_API_URL": server.baseURL, "READER_X_BEARER_TOKEN": "wrong-token-value",
+            ], runner: .inProcess)
         let run = try await reader.run(["fetch", "tweets", "search:swift"])
         #expect(run.status == 4, "\(run)")
         #expect(run.stderr.contains("401"))
@@ -69,9 +73,11 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: store + "/catalog.json"))
 
         let limited = try await LoopbackServer { _ in .status(429, headers: [("Retry-After", "900")]) }
-        let rate = try await ReaderBinary(environment: [
-            "READER_CACHE_DIR": store, "READER_X_API_URL": limited.baseURL, "READER_X_BEARER_TOKEN": token,
-        ], runner: .inProcess).run(["fetch", "tweets", "search:swift"])
+        let rate = try await ReaderBinary(
+            environment: [
+                "READER_CACHE_DIR": store, "READER_X_API_URL": limited.baseURL, "READER_X_BEARER_TOKEN": token,
+            ], runner: .inProcess
+        ).run(["fetch", "tweets", "search:swift"])
         await limited.stop()
         #expect(rate.status == 4, "\(rate)")
         #expect(rate.stderr.contains("rate limited; retry after 900 s"))

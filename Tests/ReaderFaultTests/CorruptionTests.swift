@@ -116,7 +116,8 @@ import Testing
             }
         } else {
             let gone = named.filter { $0 != target && !FileManager.default.fileExists(atPath: ContractBlobs.path(store, $0)) }
-            let keptDamaged = test.damage == .deleted || test.damage.isCatalog
+            let keptDamaged =
+                test.damage == .deleted || test.damage.isCatalog
                 || FileManager.default.fileExists(atPath: ContractBlobs.path(store, target))
             if gc.status != 0 || !gone.isEmpty || !keptDamaged {
                 outcome.failures.append("gc deleted named blobs \(gone) (damaged one kept: \(keptDamaged)): \(gc)")

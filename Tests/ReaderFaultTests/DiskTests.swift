@@ -91,7 +91,9 @@ import Testing
                 freePages += 1
             }
             try? FileManager.default.removeItem(atPath: filler)
-            print("disk full: \(failures) fetches failed with 73 (\(blobsWithoutEntry) of them after writing whole files the catalog does not name yet), then it fit with \(freePages - 1) pages free")
+            print(
+                "disk full: \(failures) fetches failed with 73 (\(blobsWithoutEntry) of them after writing whole files the catalog does not name yet), then it fit with \(freePages - 1) pages free"
+            )
             #expect(stored)
             #expect(failures > 0)
         }

@@ -68,7 +68,9 @@ import Testing
         let server = try await LoopbackServer { request in
             if fault == .wrongContentType { return .ok(wrongBody, contentType: "text/html; charset=utf-8") }
             // The first request of a redirect test starts the chain.
-            if fault == .tooManyRedirects && !request.uri.hasPrefix("/hop/") { return .respond(status: 302, headers: [("Location", "/hop/1")]) }
+            if fault == .tooManyRedirects && !request.uri.hasPrefix("/hop/") {
+                return .respond(status: 302, headers: [("Location", "/hop/1")])
+            }
             return fault.reply(request)
         }
         defer { Task { await server.stop() } }
@@ -93,6 +95,7 @@ import Testing
     }
 
     /// The start of a PNG file (signature, header chunk) and bytes that are no text.
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+    static let png: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
         + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 >> 3) }
 }

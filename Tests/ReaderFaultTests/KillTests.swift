@@ -22,7 +22,8 @@ import Testing
             return all
         }
         let total = tallies.reduce(KillLane.Tally()) { $0.adding($1) }
-        print("""
+        print(
+            """
             kill runs (seed \(seed)): \(total.kills) killed, \(total.finishedFirst) finished before the kill; \
             by scenario: \(total.byScenario.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); \
             left a temporary file in objects/: \(total.midBlobWrite), beside the catalog: \(total.midCatalogWrite); damaged stores found: \(total.damaged.count); \
@@ -86,8 +87,9 @@ struct KillLane: Sendable {
         var random = SeededRandom(seed: seed)
         var tally = Tally()
         let site = SiteState()
-        let server = try await LoopbackServer(RFCSite.handler(
-            index: { RFCSite.index(entries: site.indexEntries) }, pace: (chunk: 4096, interval: 0.01)))
+        let server = try await LoopbackServer(
+            RFCSite.handler(
+                index: { RFCSite.index(entries: site.indexEntries) }, pace: (chunk: 4096, interval: 0.01)))
         defer { Task { await server.stop() } }
         var store = try temporaryFolder("kill")
         var committed: Set<String> = []

@@ -62,7 +62,10 @@ import Testing
         let before = try outside.snapshot()
 
         var runs: [String: ReaderBinary.Run] = [:]
-        for words in [["fetch", "rfc", "100-104"], ["open", "1", "--offline"], ["open", "rfc-index", "--offline"], ["cache", "verify"], ["cache", "gc"]] {
+        for words in [
+            ["fetch", "rfc", "100-104"], ["open", "1", "--offline"], ["open", "rfc-index", "--offline"], ["cache", "verify"],
+            ["cache", "gc"],
+        ] {
             runs[words.joined(separator: " ")] = try await reader.run(words)
         }
         // Nothing outside changed, whatever each command answered.

@@ -25,7 +25,8 @@ import Testing
         // One line per request, each naming its URL once and what the body did.
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 4 && lines.allSatisfy { $0.contains("expands past the limit") }, "\(run)")
-        #expect(urls.allSatisfy { url in lines.contains { $0.hasPrefix(url + ":") && $0.components(separatedBy: url).count == 2 } }, "\(run)")
+        #expect(
+            urls.allSatisfy { url in lines.contains { $0.hasPrefix(url + ":") && $0.components(separatedBy: url).count == 2 } }, "\(run)")
         let peak = try #require(run.peakMemory)
         #expect(peak < 96 * Self.megabyte, "\(run)")
         #expect(leftovers(in: store).isEmpty, "\(leftovers(in: store))")
@@ -79,7 +80,9 @@ import Testing
         #expect(last.status == 0, "\(last.stderr)")
         #expect(last.stdout.contains("\"number\":\(count),") || last.stdout.contains("\"number\": \(count),"), "\(last.stderr)")
         #expect(try #require(last.peakMemory) < 128 * Self.megabyte, "\(last.stderr)")
-        print("memory: a \(count)-entry index (\(index.count / Self.megabyte) MB): fetch peak \(fetchPeak / Self.megabyte) MB, list --limit 3 peak \(listPeak / Self.megabyte) MB")
+        print(
+            "memory: a \(count)-entry index (\(index.count / Self.megabyte) MB): fetch peak \(fetchPeak / Self.megabyte) MB, list --limit 3 peak \(listPeak / Self.megabyte) MB"
+        )
     }
 
     /// Synthetic (no real index is this large): one entry per line, the layout the RFC Editor
@@ -87,11 +90,14 @@ import Testing
     static func syntheticIndex(entries count: Int) -> [UInt8] {
         var text = "RFC INDEX\n\n"
         text.reserveCapacity(count * 140)
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-            "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         for number in 1...count {
             let year = 2025 - (count - number) % 57
-            text += "\(number) Synthetic Extension \(number) for Tests. A. Author. \(months[number % 12]) \(year). "
+            text +=
+                "\(number) Synthetic Extension \(number) for Tests. A. Author. \(months[number % 12]) \(year). "
                 + "(Format: TXT) (Status: PROPOSED STANDARD) (DOI: 10.17487/RFC\(number))\n"
         }
         return Array(text.utf8)

@@ -54,7 +54,9 @@ import Testing
         #expect(fetch.stderr.contains("warning: the catalog may lack entries"), "\(fetch)")
         // The marker, written before the rebuilt catalog, says why.
         let reason = (try? String(contentsOfFile: marker, encoding: .utf8)) ?? "no catalog.partial"
-        #expect(reason.hasPrefix("catalog.json was unreadable and so was catalog.prev.json; the catalog was rebuilt from catalog.journal alone ("))
+        #expect(
+            reason.hasPrefix(
+                "catalog.json was unreadable and so was catalog.prev.json; the catalog was rebuilt from catalog.journal alone ("))
 
         let before = StoreSnapshot(store)
         let gc = try await reader.measure(["cache", "gc"])

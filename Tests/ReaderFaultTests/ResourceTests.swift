@@ -29,7 +29,9 @@ import Testing
         let verifyPeak = try #require(verify.peakMemory)
         #expect(verifyPeak < 96 * Self.megabyte, "\(verify)")
         #expect(StoreSnapshot(store) == before)
-        print("zlib bomb (2 GB of zeros in \(before.files.values.map(\.count).max() ?? 0) bytes): open exit 6 after \(Int(open.seconds)) s, peak \(openPeak / Self.megabyte) MB; verify peak \(verifyPeak / Self.megabyte) MB")
+        print(
+            "zlib bomb (2 GB of zeros in \(before.files.values.map(\.count).max() ?? 0) bytes): open exit 6 after \(Int(open.seconds)) s, peak \(openPeak / Self.megabyte) MB; verify peak \(verifyPeak / Self.megabyte) MB"
+        )
     }
 
     @Test func aSparseEightGigabyteBlobIsRefusedWithoutReadingIt() async throws {
@@ -102,6 +104,8 @@ import Testing
         let peak = try #require(run.peakMemory)
         #expect(peak < body.memoryBound, "\(run)")
         #expect(StoreSnapshot(store) == before, "\(StoreSnapshot(store).difference(from: before))")
-        print("\(body): exit \(run.status.map(String.init) ?? "-") after \(String(format: "%.1f", run.seconds)) s, peak \(peak / Self.megabyte) MB")
+        print(
+            "\(body): exit \(run.status.map(String.init) ?? "-") after \(String(format: "%.1f", run.seconds)) s, peak \(peak / Self.megabyte) MB"
+        )
     }
 }

@@ -34,9 +34,13 @@ import Testing
                 case .rateLimited429: return .status(429, headers: [("Retry-After", "60")])
                 case .serverError500: return .respond(status: 500, body: Array("internal error for \(echo)".utf8))
                 case .echoedInErrorBody:
-                    return .ok(Array(#"{"errors":[{"code":89,"message":"Invalid or expired token: \#(echo)"}]}"#.utf8), contentType: "application/json")
+                    return .ok(
+                        Array(#"{"errors":[{"code":89,"message":"Invalid or expired token: \#(echo)"}]}"#.utf8),
+                        contentType: "application/json")
                 case .echoedInProblem:
-                    return .ok(Array(#"{"title":"Unauthorized","detail":"\#(echo) is not valid","type":"about:blank"}"#.utf8), contentType: "application/json")
+                    return .ok(
+                        Array(#"{"title":"Unauthorized","detail":"\#(echo) is not valid","type":"about:blank"}"#.utf8),
+                        contentType: "application/json")
                 case .redirectElsewhere:
                     return .respond(status: 307, headers: [("Location", elsewhere.baseURL + request.uri)])
                 case .connectionRefused: return .stall
@@ -55,11 +59,12 @@ import Testing
             outputs.append((answer.rawValue, run))
             await api.stop()
             withExtendedLifetime(closed) {}
-            let expected: Int32 = switch answer {
-            case .tweets, .redirectElsewhere, .echoedInETag: 0
-            case .echoedInErrorBody, .echoedInProblem: 5
-            default: 4
-            }
+            let expected: Int32 =
+                switch answer {
+                case .tweets, .redirectElsewhere, .echoedInETag: 0
+                case .echoedInErrorBody, .echoedInProblem: 5
+                default: 4
+                }
             #expect(run.status == expected, "\(answer): \(run)")
             if answer == .echoedInProblem { #expect(run.stderr.contains("[redacted] is not valid"), "\(run)") }
         }
@@ -67,7 +72,9 @@ import Testing
         #expect(elsewhere.requests.allSatisfy { $0.headers["authorization"] == nil }, "the token went to another origin")
 
         let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_X_BEARER_TOKEN": Self.token])
-        for command in [["open", "tweets/search:tweets", "--offline", "--verbose"], ["cache", "stats", "--verbose"], ["cache", "verify", "--verbose"]] {
+        for command in [
+            ["open", "tweets/search:tweets", "--offline", "--verbose"], ["cache", "stats", "--verbose"], ["cache", "verify", "--verbose"],
+        ] {
             let run = try await reader.measure(command)
             #expect(run.status == 0, "\(command): \(run)")
             outputs.append((command.joined(separator: " "), run))
@@ -81,7 +88,9 @@ import Testing
             let data = FileManager.default.contents(atPath: store + "/" + file) ?? Data()
             #expect(data.range(of: Data(Self.token.utf8)) == nil, "\(file) holds the token")
         }
-        print("secrets: \(outputs.count) runs (\(Answer.allCases.count) server answers, --verbose), \(files.count) store files: the token in none")
+        print(
+            "secrets: \(outputs.count) runs (\(Answer.allCases.count) server answers, --verbose), \(files.count) store files: the token in none"
+        )
     }
 
     /// Validators go back only to the origin that gave them: after a redirect to another
@@ -93,7 +102,11 @@ import Testing
         defer { Task { await elsewhere.stop() } }
         let origin = try await LoopbackServer { _ in
             .respond(
-                status: 200, headers: [("Content-Type", "text/html; charset=utf-8"), ("ETag", "\"v1-private\""), ("Last-Modified", "Fri, 08 Aug 2025 12:00:00 GMT")],
+                status: 200,
+                headers: [
+                    ("Content-Type", "text/html; charset=utf-8"), ("ETag", "\"v1-private\""),
+                    ("Last-Modified", "Fri, 08 Aug 2025 12:00:00 GMT"),
+                ],
                 body: page)
         }
         defer { Task { await origin.stop() } }

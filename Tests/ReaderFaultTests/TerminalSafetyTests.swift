@@ -19,7 +19,8 @@ import Testing
             let server = try await LoopbackServer { request in
                 if request.uri.hasPrefix("/2/tweets/search/recent?") { return .ok(tweets, contentType: "application/json") }
                 if request.uri.hasPrefix("/2/tweets/") {
-                    let body = #"{"title":"\u001b]0;owned\u0007Unauthorized","detail":"bad \u009b2J token \u202eneko","type":"about:blank"}"#
+                    let body =
+                        #"{"title":"\u001b]0;owned\u0007Unauthorized","detail":"bad \u009b2J token \u202eneko","type":"about:blank"}"#
                     return .ok(Array(body.utf8), contentType: "application/json")
                 }
                 return .serve(files, request: request)
@@ -47,8 +48,10 @@ import Testing
     }
 
     static func targets(_ server: LoopbackServer) -> [(name: String, open: String, words: Bool)] {
-        [("rfc", "793", true), ("rfc-index", "rfc-index", false), ("html", server.baseURL + "/page.html", true),
-         ("tweets", "tweets/search:x", true)]
+        [
+            ("rfc", "793", true), ("rfc-index", "rfc-index", false), ("html", server.baseURL + "/page.html", true),
+            ("tweets", "tweets/search:x", true),
+        ]
     }
 
     @Test(arguments: ["text", "markdown"], [ChildProcess.Output.pipe, .terminal])
@@ -60,7 +63,9 @@ import Testing
         for target in Self.targets(server) {
             let run = try await reader.measure(["open", target.open, "--offline", "--format", format], output: output)
             #expect(run.status == 0, "\(target.name): \(run)")
-            #expect(Hostile.danger(in: run.stdoutBytes, colour: terminal) == nil, "\(target.name) \(format): \(Hostile.danger(in: run.stdoutBytes, colour: terminal) ?? "")")
+            #expect(
+                Hostile.danger(in: run.stdoutBytes, colour: terminal) == nil,
+                "\(target.name) \(format): \(Hostile.danger(in: run.stdoutBytes, colour: terminal) ?? "")")
             if target.words {
                 for word in Hostile.visibleWords { #expect(run.stdout.contains(word), "\(target.name) \(format) lost '\(word)'") }
             }
@@ -68,7 +73,9 @@ import Testing
         for command in [["list", "--limit", "3"], ["search", "Host", "Software"]] {
             let run = try await reader.measure(command, output: output)
             #expect(run.status == 0 && run.stdout.contains("start"), "\(command): \(run)")
-            #expect(Hostile.danger(in: run.stdoutBytes, colour: terminal) == nil, "\(command): \(Hostile.danger(in: run.stdoutBytes, colour: terminal) ?? "")")
+            #expect(
+                Hostile.danger(in: run.stdoutBytes, colour: terminal) == nil,
+                "\(command): \(Hostile.danger(in: run.stdoutBytes, colour: terminal) ?? "")")
         }
     }
 
@@ -91,7 +98,9 @@ import Testing
         for target in Self.targets(server) {
             let run = try await reader.measure(["open", target.open, "--offline", "--format", "json"])
             #expect(run.status == 0, "\(run)")
-            #expect(Hostile.danger(in: run.stdoutBytes, colour: false) == nil, "\(target.name): \(Hostile.danger(in: run.stdoutBytes, colour: false) ?? "")")
+            #expect(
+                Hostile.danger(in: run.stdoutBytes, colour: false) == nil,
+                "\(target.name): \(Hostile.danger(in: run.stdoutBytes, colour: false) ?? "")")
             #expect(jsonObject(run.stdout) != nil, "\(target.name): not one JSON object")
         }
         // JSON input is kept exactly: the tweet's text is the payload, control for control.
@@ -116,7 +125,9 @@ import Testing
             let run = try await reader.measure(["fetch", "tweets", "search:y", "--verbose"], output: output)
             #expect(run.status == 5, "\(run)")
             #expect(run.stderr.contains("Unauthorized") && run.stderr.contains("token"), "\(run)")
-            #expect(Hostile.danger(in: run.stderrBytes + run.stdoutBytes, colour: false) == nil, "\(Hostile.danger(in: run.stderrBytes, colour: false) ?? "")")
+            #expect(
+                Hostile.danger(in: run.stderrBytes + run.stdoutBytes, colour: false) == nil,
+                "\(Hostile.danger(in: run.stderrBytes, colour: false) ?? "")")
         }
     }
 }
@@ -128,7 +139,8 @@ import Testing
     func aPageWithBytesItsEncodingCannotReadPrintsNothingOnStderr(charset: String) async throws {
         let folder = try temporaryFolder("encoding")
         let page = folder + "/page.html"
-        let html = Array("<html><head><meta charset=\"\(charset)\"><title>Encoding</title></head><body><p>Hello ".utf8)
+        let html =
+            Array("<html><head><meta charset=\"\(charset)\"><title>Encoding</title></head><body><p>Hello ".utf8)
             + [0xFF, 0x03, 0x82, 0x20, 0xFE] + Array(" world, a paragraph long enough to be kept as the content.</p></body></html>".utf8)
         try Data(html).write(to: URL(fileURLWithPath: page))
         let run = try await ReaderBinary(environment: ["READER_CACHE_DIR": folder + "/store"]).measure(["open", page])

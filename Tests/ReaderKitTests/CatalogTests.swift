@@ -137,7 +137,9 @@ import Testing
         try catalog.compact()
         #expect(try catalog.read().entries.keys.sorted() == ["second"])
         let reason = try #require(catalog.partial.reason())
-        #expect(reason.hasPrefix("catalog.json was unreadable and catalog.prev.json missing; the catalog was rebuilt from catalog.journal alone ("))
+        #expect(
+            reason.hasPrefix(
+                "catalog.json was unreadable and catalog.prev.json missing; the catalog was rebuilt from catalog.journal alone ("))
         // Later compactions of the (now readable) catalog keep the marker and its first reason.
         try catalog.record("third", entry("third"))
         try catalog.compact()

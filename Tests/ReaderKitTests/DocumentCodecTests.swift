@@ -21,8 +21,9 @@ import Testing
     }
 
     @Test func jsonTextParsesWhatOthersWrite() {
-        #expect(JSONValue(jsonText: #"{"a": [1, 2.5, "\ud83c\udfb6", true, null], "b": {}}"#)
-            == ["a": [1, .number(2.5), "🎶", true, nil], "b": .object([:])])
+        #expect(
+            JSONValue(jsonText: #"{"a": [1, 2.5, "\ud83c\udfb6", true, null], "b": {}}"#)
+                == ["a": [1, .number(2.5), "🎶", true, nil], "b": .object([:])])
         #expect(JSONValue(jsonText: "{\"a\": 1") == nil)
         #expect(JSONValue(jsonText: "[1] x") == nil)
         #expect(JSONValue(jsonText: String(repeating: "[", count: 10_000)) == nil)

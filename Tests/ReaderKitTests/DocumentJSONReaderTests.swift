@@ -24,35 +24,37 @@ import Testing
     func reference(_ bytes: [UInt8]) -> Document? { try? JSONDecoder().decode(Document.self, from: Data(bytes)) }
 
     @Test func escapesKeyOrderWhiteSpaceAndAbsentKeysReadAsJSONDecoderReadsThem() throws {
-        let text = "\u{FEFF}" + """
-             { "title" : "t\\u00e9\\u00C9\\ud83c\\udfb6\\/\\b\\f\\n\\r\\t\\"\\\\\\u0000 ✓",
-              "source":"s", "s\\u006fme unknown key": [1, {"x": null}, "\\x \\ud800"], "key": "k",
-              "metadata": {"authors": ["A", "B"], "byline": null, "url": "u",},
-              "notes": [], "links": [{"url": "https://e/", "text": "e"}], "entries": [],
-              "extra": {"n": -1.5e3, "z": -0, "s": "\\u00e9", "a": [true, false, null], "o": {"k": {}}},
-              "describedBy": null, "title": "ignored, as the second \\"title\\"",
-              "blocks": [
-                {"heading": {"title": "H", "level": 2.0}},
-                {"paragraph": {"_0": [{"text": "a", "style": "code", "link": null}, {"link": 0, "style": "plain", "text": "b"}]}},
-                {"rule": {"whatever": [1, 2]}, "unknown": 1},
-                {"image": {"alt": null}},
-                {"post": {"_0": {"id": "1", "author": "a", "text": "x", "media": [], "links": [],
-                  "reposted": [], "quotedPosts": [{"id": "2", "author": "b", "text": "q", "media": [], "links": [],
-                  "reposted": [], "quotedPosts": []}]}}}
-              ]
-            }\t\r\n
-            """
+        let text =
+            "\u{FEFF}" + """
+                 { "title" : "t\\u00e9\\u00C9\\ud83c\\udfb6\\/\\b\\f\\n\\r\\t\\"\\\\\\u0000 ✓",
+                  "source":"s", "s\\u006fme unknown key": [1, {"x": null}, "\\x \\ud800"], "key": "k",
+                  "metadata": {"authors": ["A", "B"], "byline": null, "url": "u",},
+                  "notes": [], "links": [{"url": "https://e/", "text": "e"}], "entries": [],
+                  "extra": {"n": -1.5e3, "z": -0, "s": "\\u00e9", "a": [true, false, null], "o": {"k": {}}},
+                  "describedBy": null, "title": "ignored, as the second \\"title\\"",
+                  "blocks": [
+                    {"heading": {"title": "H", "level": 2.0}},
+                    {"paragraph": {"_0": [{"text": "a", "style": "code", "link": null}, {"link": 0, "style": "plain", "text": "b"}]}},
+                    {"rule": {"whatever": [1, 2]}, "unknown": 1},
+                    {"image": {"alt": null}},
+                    {"post": {"_0": {"id": "1", "author": "a", "text": "x", "media": [], "links": [],
+                      "reposted": [], "quotedPosts": [{"id": "2", "author": "b", "text": "q", "media": [], "links": [],
+                      "reposted": [], "quotedPosts": []}]}}}
+                  ]
+                }\t\r\n
+                """
         let bytes = Array(text.utf8)
         let document = try DocumentCodec.decode(bytes)
         #expect(document == reference(bytes))
         #expect(document.title == "téÉ🎶/\u{8}\u{C}\n\r\t\"\\\u{0} ✓")
         #expect(document.metadata == Metadata(byline: nil, authors: ["A", "B"], url: "u"))
         #expect(document.extra == ["n": .number(-1500), "z": 0, "s": "é", "a": [true, false, nil], "o": ["k": .object([:])]])
-        #expect(document.blocks == [
-            .heading(level: 2, number: nil, title: "H"),
-            .paragraph([Inline("a", style: .code), Inline("b", link: 0)]), .rule, .image(alt: nil, url: nil),
-            .post(Post(id: "1", author: "a", text: "x", quoted: Post(id: "2", author: "b", text: "q"))),
-        ])
+        #expect(
+            document.blocks == [
+                .heading(level: 2, number: nil, title: "H"),
+                .paragraph([Inline("a", style: .code), Inline("b", link: 0)]), .rule, .image(alt: nil, url: nil),
+                .post(Post(id: "1", author: "a", text: "x", quoted: Post(id: "2", author: "b", text: "q"))),
+            ])
     }
 
     /// Each case: the bytes, and whether `JSONDecoder` (measured on this platform) reads them.
@@ -78,7 +80,12 @@ import Testing
         ("a bad literal in an unknown key's value", document(#""zz":tru"#), false),
         ("a short \\u escape in an unknown key's value", document(#""zz":"\u12""#), false),
         ("a repeated key with another type", document(#""title":"first","title":5"#), true),
-        ("trailing commas", Array(#"{"blocks":[{"rule":{},},],"entries":[],"extra":{"a":[1,],},"key":"k","links":[],"metadata":{"authors":["a",]},"notes":[],"source":"s","title":"t",}"#.utf8), true),
+        (
+            "trailing commas",
+            Array(
+                #"{"blocks":[{"rule":{},},],"entries":[],"extra":{"a":[1,],},"key":"k","links":[],"metadata":{"authors":["a",]},"notes":[],"source":"s","title":"t",}"#
+                    .utf8), true
+        ),
         ("a lone comma in an array", document(#""zz":[,]"#), false),
         ("two commas", document(#""zz":[1,,2]"#), false),
         ("a byte order mark", [0xEF, 0xBB, 0xBF] + Array(minimal.utf8), true),
@@ -111,16 +118,39 @@ import Testing
         ("a rule with a bad escape in a key", block(#"{"rule":{"\x":1}}"#), false),
         ("a list without items", block(#"{"list":{"ordered":true}}"#), false),
         ("a table row of numbers", block(#"{"table":{"header":true,"rows":[[1]]}}"#), false),
-        ("a post that reposts two", block(#"{"post":{"_0":{"id":"1","author":"a","text":"t","media":[],"links":[],"quotedPosts":[],"reposted":[{"id":"2","author":"b","text":"u","media":[],"links":[],"quotedPosts":[],"reposted":[]},{"id":"3","author":"c","text":"v","media":[],"links":[],"quotedPosts":[],"reposted":[]}]}}}"#), true),
-        ("a post without its text", block(#"{"post":{"_0":{"id":"1","author":"a","media":[],"links":[],"quotedPosts":[],"reposted":[]}}}"#), false),
+        (
+            "a post that reposts two",
+            block(
+                #"{"post":{"_0":{"id":"1","author":"a","text":"t","media":[],"links":[],"quotedPosts":[],"reposted":[{"id":"2","author":"b","text":"u","media":[],"links":[],"quotedPosts":[],"reposted":[]},{"id":"3","author":"c","text":"v","media":[],"links":[],"quotedPosts":[],"reposted":[]}]}}}"#
+            ), true
+        ),
+        (
+            "a post without its text",
+            block(#"{"post":{"_0":{"id":"1","author":"a","media":[],"links":[],"quotedPosts":[],"reposted":[]}}}"#), false
+        ),
         ("metadata without authors", document(#""metadata":{"byline":"b"}"#), false),
         ("metadata authors of null", document(#""metadata":{"authors":null}"#), false),
         ("describedBy without its id", document(#""describedBy":{"key":"k"}"#), false),
-        ("an entry", document(#""entries":[{"annotations":"{}","authors":[],"fields":"{\"a\":[1]}","id":"1","notices":[],"title":"t","date":null}]"#), true),
-        ("an entry whose fields are not an object", document(#""entries":[{"annotations":"{}","authors":[],"fields":"[]","id":"1","notices":[],"title":"t"}]"#), false),
-        ("an entry whose fields are cut short", document(#""entries":[{"annotations":"{}","authors":[],"fields":"{\"a\":","id":"1","notices":[],"title":"t"}]"#), false),
+        (
+            "an entry",
+            document(
+                #""entries":[{"annotations":"{}","authors":[],"fields":"{\"a\":[1]}","id":"1","notices":[],"title":"t","date":null}]"#),
+            true
+        ),
+        (
+            "an entry whose fields are not an object",
+            document(#""entries":[{"annotations":"{}","authors":[],"fields":"[]","id":"1","notices":[],"title":"t"}]"#), false
+        ),
+        (
+            "an entry whose fields are cut short",
+            document(#""entries":[{"annotations":"{}","authors":[],"fields":"{\"a\":","id":"1","notices":[],"title":"t"}]"#), false
+        ),
         ("an escaped key", document(#""t\u0069tle":"x""#), true),
-        ("a missing key", Array(#"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s"}"#.utf8), false),
+        (
+            "a missing key",
+            Array(#"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s"}"#.utf8),
+            false
+        ),
     ]
 
     @Test(arguments: edgeCases.indices)
@@ -143,7 +173,8 @@ import Testing
             for position in 0...length {
                 for special in specials {
                     for other in [Array("".utf8), Array(#"\t"#.utf8)] {
-                        let text = Array(repeating: UInt8(ascii: "a"), count: position) + special
+                        let text =
+                            Array(repeating: UInt8(ascii: "a"), count: position) + special
                             + Array(repeating: UInt8(ascii: "b"), count: length - position) + other
                         let bytes = Array(#"{"title":""#.utf8) + text + Array(#"","#.utf8) + Self.minimal.utf8.dropFirst()
                         let expected = reference(bytes)
@@ -160,9 +191,11 @@ import Testing
     /// Where the reader and `JSONDecoder` differ, on nothing the writer produces, the reader
     /// refuses: it never reads a document other than the one `JSONDecoder` reads.
     @Test func theKnownDifferencesAreRefusals() throws {
-        let utf16: [UInt8] = [0xFF, 0xFE] + Self.minimal.utf16.flatMap { unit -> [UInt8] in
-            [UInt8(truncatingIfNeeded: unit), UInt8(unit >> 8)]
-        }
+        let utf16: [UInt8] =
+            [0xFF, 0xFE]
+            + Self.minimal.utf16.flatMap { unit -> [UInt8] in
+                [UInt8(truncatingIfNeeded: unit), UInt8(unit >> 8)]
+            }
         let largeLevel = Self.block(#"{"heading":{"level":1e18,"title":"t"}}"#)
         for bytes in [utf16, largeLevel] {
             #expect(reference(bytes) != nil)
@@ -174,7 +207,8 @@ import Testing
         #expect(throws: DocumentJSONError(offset: 10, reason: "a high surrogate without its low surrogate")) {
             try DocumentCodec.decode(Self.document(#""title":"\ud800""#))
         }
-        let untitled = Array(#"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s"}"#.utf8)
+        let untitled = Array(
+            #"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s"}"#.utf8)
         #expect(throws: DocumentJSONError(offset: untitled.count, reason: "a document without its \"title\"")) {
             try DocumentCodec.decode(untitled)
         }
@@ -208,13 +242,16 @@ import Testing
     /// Thousands of damaged copies of real documents: the reader returns what `JSONDecoder`
     /// returns, or throws when it throws. The seed makes a failure replayable.
     @Test func damagedDocumentsReadAsJSONDecoderReadsThem() throws {
-        let index = try #require(Registry().module(for: "rfc-index")).parse(ParseInput(
-            bytes: try Corpus.bytes("rfc/rfc-index.txt"), requestType: "rfc-index", key: "rfc-index"))
+        let index = try #require(Registry().module(for: "rfc-index")).parse(
+            ParseInput(
+                bytes: try Corpus.bytes("rfc/rfc-index.txt"), requestType: "rfc-index", key: "rfc-index"))
         let smallIndex = Document(source: index.source, key: index.key, title: index.title, entries: Array(index.entries.prefix(30)))
-        let tweets = try #require(Registry().module(for: "tweets")).parse(ParseInput(
-            bytes: try Corpus.bytes("twitter/v1_quote_tweet.json"), requestType: "tweets", key: "t"))
-        let page = try #require(Registry().module(for: "html")).parse(ParseInput(
-            bytes: try Corpus.bytes("html/keep-tabular-data/source.html"), requestType: "html", key: "p", url: "https://example.org/"))
+        let tweets = try #require(Registry().module(for: "tweets")).parse(
+            ParseInput(
+                bytes: try Corpus.bytes("twitter/v1_quote_tweet.json"), requestType: "tweets", key: "t"))
+        let page = try #require(Registry().module(for: "html")).parse(
+            ParseInput(
+                bytes: try Corpus.bytes("html/keep-tabular-data/source.html"), requestType: "html", key: "p", url: "https://example.org/"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted]
         let originals = [
@@ -236,7 +273,10 @@ import Testing
                 case .success: outcome = "read it"
                 case .failure(let error): outcome = "refused it: \(error)"
                 }
-                #expect((try? read.get()) == expected, "round \(round) of a \(original.count)-byte document: \(what); JSONDecoder \(expected == nil ? "refused it" : "read it"), the reader \(outcome)")
+                #expect(
+                    (try? read.get()) == expected,
+                    "round \(round) of a \(original.count)-byte document: \(what); JSONDecoder \(expected == nil ? "refused it" : "read it"), the reader \(outcome)"
+                )
                 if expected == nil { refused += 1 } else { accepted += 1 }
             }
         }

@@ -13,15 +13,18 @@ import Testing
     static let corpus: [(type: String, file: String)] =
         [("rfc-index", "rfc/rfc-index.txt")]
         + ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"].map { ("rfc", "rfc/\($0).txt") }
-        + ["archive_tweets.js", "archive_note_tweet.js", "v1_home_timeline.json", "v1_quote_tweet.json", "v1_retweet.json",
-            "v1_search_emoji_html_escaped.json", "v2_search_recent.json", "v2_tweets_lookup_media.json"].map { ("tweets", "twitter/\($0)") }
+        + [
+            "archive_tweets.js", "archive_note_tweet.js", "v1_home_timeline.json", "v1_quote_tweet.json", "v1_retweet.json",
+            "v1_search_emoji_html_escaped.json", "v2_search_recent.json", "v2_tweets_lookup_media.json",
+        ].map { ("tweets", "twitter/\($0)") }
         + ["002", "bbc-1", "keep-tabular-data", "lemonde-1", "medium-1", "wikipedia-3"].map { ("html", "html/\($0)/source.html") }
 
     @Test(arguments: corpus)
     func everyCorpusDocumentReadsBackAsItself(type: String, file: String) async throws {
         let module = try #require(Registry().module(for: type))
-        let document = try module.parse(ParseInput(
-            bytes: try Corpus.bytes(file), requestType: type, key: file, url: type == "html" ? "https://example.org/page" : nil))
+        let document = try module.parse(
+            ParseInput(
+                bytes: try Corpus.bytes(file), requestType: type, key: file, url: type == "html" ? "https://example.org/page" : nil))
         let written = DocumentCodec.encode(document)
         #expect(try JSONDecoder().decode(Document.self, from: Data(written)) == document)
         #expect(DocumentCodec.encode(document) == written)
@@ -32,7 +35,9 @@ import Testing
     /// direct reader reads back as `JSONDecoder` does: as the document itself.
     func expectBothReadersAgree(on document: Document, sourceLocation: SourceLocation = #_sourceLocation) throws {
         var texts = [DocumentCodec.encode(document)]
-        for formatting: JSONEncoder.OutputFormatting in [[], [.sortedKeys], [.prettyPrinted], [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]] {
+        for formatting: JSONEncoder.OutputFormatting in [
+            [], [.sortedKeys], [.prettyPrinted], [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes],
+        ] {
             let encoder = JSONEncoder()
             encoder.outputFormatting = formatting
             texts.append([UInt8](try encoder.encode(document)))
@@ -48,7 +53,8 @@ import Testing
     }
 
     @Test func everyShapeOfBlockAndEveryEscapeReadsBackAsItself() throws {
-        let hostile = "quote \" backslash \\ slash / nul \u{0} bell \u{7} esc \u{1B}[31m tab \t cr \r lf \n del \u{7F} c1 \u{85} ls \u{2028} 🎶 é"
+        let hostile =
+            "quote \" backslash \\ slash / nul \u{0} bell \u{7} esc \u{1B}[31m tab \t cr \r lf \n del \u{7F} c1 \u{85} ls \u{2028} 🎶 é"
         let post = Post(
             id: "1", author: "a", authorName: nil, createdAt: "2026-11-21T00:00:00Z", text: hostile, media: ["https://m/1.jpg"],
             links: [Link(text: "t", url: "https://e/")],

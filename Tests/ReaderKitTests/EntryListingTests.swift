@@ -14,8 +14,10 @@ import Testing
 
     @Test func theRealIndexIsListedWithEveryFieldOfEveryEntry() throws {
         let module = try #require(Registry().module(for: "rfc-index"))
-        let entries = try module.parse(ParseInput(
-            bytes: try Corpus.bytes("rfc/rfc-index.txt"), requestType: "rfc-index", key: "rfc-index")).entries
+        let entries = try module.parse(
+            ParseInput(
+                bytes: try Corpus.bytes("rfc/rfc-index.txt"), requestType: "rfc-index", key: "rfc-index")
+        ).entries
         let listed = try parsed(JSONRenderer.entries(entries))
         #expect(listed.count == 9816)
         #expect(listed == entries.map(\.fields))
@@ -26,21 +28,30 @@ import Testing
     }
 
     @Test func keysAModuleLeftOutComeFromTheEntry() throws {
-        let bare = Entry(id: "1", title: "A title", authors: ["A. Author"], date: "2020-01", status: nil,
+        let bare = Entry(
+            id: "1", title: "A title", authors: ["A. Author"], date: "2020-01", status: nil,
             fields: ["number": .number(1), "nested": .object(["title": .string("not the entry's"), "date": .null])])
-        let full = Entry(id: "2", title: "Ignored", fields: [
-            "title": .string("Kept"), "authors": .array([]), "date": .null, "status": .string("DRAFT"), "a\"b": .bool(true)])
+        let full = Entry(
+            id: "2", title: "Ignored",
+            fields: [
+                "title": .string("Kept"), "authors": .array([]), "date": .null, "status": .string("DRAFT"), "a\"b": .bool(true),
+            ])
         let listed = try parsed(JSONRenderer.entries([bare, full]))
-        #expect(listed[0] == [
-            "number": .number(1), "nested": .object(["title": .string("not the entry's"), "date": .null]),
-            "title": .string("A title"), "authors": .array([.string("A. Author")]), "date": .string("2020-01"), "status": .null])
+        #expect(
+            listed[0] == [
+                "number": .number(1), "nested": .object(["title": .string("not the entry's"), "date": .null]),
+                "title": .string("A title"), "authors": .array([.string("A. Author")]), "date": .string("2020-01"), "status": .null,
+            ])
         #expect(listed[1] == full.fields)
         #expect(JSONRenderer.entries([]) == "[]")
     }
 
     @Test func controlsInFieldsAreEscapedForTheTerminal() throws {
-        let hostile = Entry(id: "1", title: "t", fields: [
-            "title": .string("bidi \u{202E} del \u{7F} c1 \u{9B}"), "authors": .array([]), "date": .null, "status": .null])
+        let hostile = Entry(
+            id: "1", title: "t",
+            fields: [
+                "title": .string("bidi \u{202E} del \u{7F} c1 \u{9B}"), "authors": .array([]), "date": .null, "status": .null,
+            ])
         let json = JSONRenderer.entries([hostile])
         #expect(!json.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x7F || $0.value == 0x9B })
         #expect(try parsed(json)[0]["title"] == .string("bidi \u{202E} del \u{7F} c1 \u{9B}"))

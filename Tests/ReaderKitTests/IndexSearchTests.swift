@@ -15,13 +15,15 @@ import Testing
 
     @Test func theByteSplitterAgreesWithTheUnicodeOneOnEveryTitleAndName() throws {
         try #require(Self.entries.count == 9816)
-        let texts = Self.entries.flatMap { [$0.title] + $0.authors }
+        let texts =
+            Self.entries.flatMap { [$0.title] + $0.authors }
             + ["TCP/IP", "IPv6-over-IPv4", "  lead  ", "", "x", "A1b2", "tab\tand\r\nline", "Ünïcode Ürl", "naïve café", "Ⅻ 12"]
         for text in texts {
             #expect(IndexSearch.tokens(text) == IndexSearch.unicodeTokens(text), "\(text)")
         }
-        #expect(IndexSearch.tokens("Transmission Control Protocol (TCP) Specification")
-            == ["transmission", "control", "protocol", "tcp", "specification"])
+        #expect(
+            IndexSearch.tokens("Transmission Control Protocol (TCP) Specification")
+                == ["transmission", "control", "protocol", "tcp", "specification"])
     }
 
     @Test func theNumberComesFirstThenTitleWordsThenAuthors() throws {

@@ -12,9 +12,10 @@ import Testing
     func makeReader(_ server: LoopbackServer, offline: Bool = false, readTimeout: TimeInterval = 30) throws -> Reader {
         var limits = Fetcher.Limits()
         limits.readTimeout = readTimeout
-        return Reader(configuration: Configuration(
-            storeRoot: try temporaryFolder("library"), settings: Settings(["READER_RFC_EDITOR_URL": server.baseURL]),
-            offline: offline, jobs: 4, limits: limits))
+        return Reader(
+            configuration: Configuration(
+                storeRoot: try temporaryFolder("library"), settings: Settings(["READER_RFC_EDITOR_URL": server.baseURL]),
+                offline: offline, jobs: 4, limits: limits))
     }
 
     @Test func fetchStreamsQueuedProgressAndFinishedThenListAndSearchWork() async throws {
@@ -75,8 +76,9 @@ import Testing
             request.uri.hasPrefix("/stall") ? .stall : .serve(["/page.html": Array("<p>hi</p>".utf8)], request: request)
         }
         defer { Task { await server.stop() } }
-        let reader = Reader(configuration: Configuration(
-            storeRoot: try temporaryFolder("library"), settings: Settings([:]), jobs: 1))
+        let reader = Reader(
+            configuration: Configuration(
+                storeRoot: try temporaryFolder("library"), settings: Settings([:]), jobs: 1))
         let stalled = server.baseURL + "/stall.html"
         let queued = server.baseURL + "/page.html"
         let operation = reader.fetch([.url(stalled), .url(queued)])

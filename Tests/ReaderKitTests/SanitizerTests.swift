@@ -33,7 +33,8 @@ import Testing
     /// still sends it through the filter.
     @Test(arguments: ["\u{85}", "\u{9B}", "\u{1B}", "\u{7F}", "\u{202E}", "\u{200F}", "\u{2068}", "\u{061C}", "\u{0D}", "\u{F8F0}"])
     func oneHostileCharacterInALongCleanTextIsCaught(hostile: String) throws {
-        let clean = String(decoding: try Corpus.bytes("rfc/rfc793.txt"), as: UTF8.self).replacingOccurrences(of: "\u{0C}", with: "")
+        let clean =
+            String(decoding: try Corpus.bytes("rfc/rfc793.txt"), as: UTF8.self).replacingOccurrences(of: "\u{0C}", with: "")
             + " Fältström 日本 🎶 “quotes” — dash\n"
         #expect(TerminalSanitizer.clean(clean, colour: false) == clean.replacingOccurrences(of: "\r\n", with: "\n"))
         let middle = clean.index(clean.startIndex, offsetBy: clean.count / 2)

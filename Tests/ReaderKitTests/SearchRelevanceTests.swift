@@ -44,7 +44,9 @@ import Testing
             let met = query.within == 1 ? top.first.map(query.answers.contains) ?? false : top.contains(where: query.answers.contains)
             if met { asked += 1 } else { misses.append("\(query) → \(top.joined(separator: ","))") }
         }
-        print("relevance: \(Self.queries.count) queries: \(first) first, \(topThree) in the top 3, \(asked) as asked; misses: \(misses.joined(separator: "; "))")
+        print(
+            "relevance: \(Self.queries.count) queries: \(first) first, \(topThree) in the top 3, \(asked) as asked; misses: \(misses.joined(separator: "; "))"
+        )
         #expect(first >= 35)
         #expect(topThree >= 38)
         #expect(asked >= 37)

@@ -17,8 +17,9 @@ import Testing
         for name in ["rfc-index.txt", "rfc793.txt"] {
             try Data(try Corpus.bytes("rfc/\(name)")).write(to: URL(fileURLWithPath: "\(mirror)/\(name)"))
         }
-        reader = Reader(configuration: Configuration(
-            storeRoot: try temporaryFolder("views"), settings: Settings(["READER_RFC_EDITOR_URL": "file://" + mirror])))
+        reader = Reader(
+            configuration: Configuration(
+                storeRoot: try temporaryFolder("views"), settings: Settings(["READER_RFC_EDITOR_URL": "file://" + mirror])))
     }
 
     func viewPath() throws -> String {

@@ -51,7 +51,9 @@ struct TerminalFixture {
     }
 
     /// `reader arguments…` in a terminal of `columns` × `rows`.
-    func session(_ arguments: [String], columns: Int = 100, rows: Int = 30, environment extra: [String: String] = [:]) throws
+    func session(
+        _ arguments: [String], columns: Int = 100, rows: Int = 30, environment extra: [String: String] = [:]
+    ) throws
         -> TerminalSession
     {
         try TerminalSession(columns: columns, rows: rows, environment: environment(extra), [binary] + arguments)

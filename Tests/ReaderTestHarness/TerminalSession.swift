@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A real terminal with a person at it: a command run in a tmux pane of a given size, whose
 /// screen can be read as a person sees it (`screen`), whose raw output bytes are recorded
@@ -43,7 +44,8 @@ public final class TerminalSession: Sendable {
             """
         // The tmux server this starts keeps the client's standard output open for its life:
         // nothing is read from it, or the read would never end.
-        try Self.run(tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "/bin/bash", "-c", script])
+        try Self.run(
+            tmux, ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "/bin/bash", "-c", script])
         try Self.run(tmux, ["-L", socket, "pipe-pane", "-o", "cat > " + Self.quote(folder + "/raw")])
         _ = FileManager.default.createFile(atPath: go, contents: Data())
     }
@@ -85,7 +87,9 @@ public final class TerminalSession: Sendable {
     /// screen as it was when `limit` seconds have passed. The limit is a ceiling for a stuck
     /// program, not a speed the test asserts.
     @discardableResult
-    public func waitFor(_ what: String, history: Bool = false, limit: TimeInterval = 60, _ condition: ([String]) -> Bool)
+    public func waitFor(
+        _ what: String, history: Bool = false, limit: TimeInterval = 60, _ condition: ([String]) -> Bool
+    )
         async throws -> [String]
     {
         let deadline = Date().addingTimeInterval(limit)

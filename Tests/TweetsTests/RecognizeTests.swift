@@ -27,7 +27,9 @@ import Testing
     @Test func otherContentIsNotTweets() {
         #expect(Self.confidence(Array(#"{"name": "reader", "version": 2, "text": "hello"}"#.utf8)) == 0)
         #expect(Self.confidence(Array(#"[{"id": 1, "title": "x"}]"#.utf8)) == 0)
-        #expect(Self.confidence(Array("<!DOCTYPE html><html><body>{\"id_str\": \"1\", \"text\": \"a\"}</body></html>".utf8), name: "page.json") == 0)
+        #expect(
+            Self.confidence(Array("<!DOCTYPE html><html><body>{\"id_str\": \"1\", \"text\": \"a\"}</body></html>".utf8), name: "page.json")
+                == 0)
         #expect(Self.confidence(Array("# A Markdown file".utf8), name: "notes.js") == 0)
         #expect(Self.confidence([], name: "empty.json") == 0)
     }

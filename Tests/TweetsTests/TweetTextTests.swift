@@ -26,7 +26,9 @@ import Testing
         #expect(Self.render("Test. https://t.co/28Q2tKaAL3 and more", [photo]) == "Test. and more")
         let first = TextEntity(range: 0..<23, shortURL: "https://t.co/28Q2tKaAL3", action: .remove)
         #expect(Self.render("https://t.co/28Q2tKaAL3 first", [first]) == "first")
-        #expect(Self.render("line\nhttps://t.co/28Q2tKaAL3", [TextEntity(range: 5..<28, shortURL: "https://t.co/28Q2tKaAL3", action: .remove)]) == "line")
+        #expect(
+            Self.render("line\nhttps://t.co/28Q2tKaAL3", [TextEntity(range: 5..<28, shortURL: "https://t.co/28Q2tKaAL3", action: .remove)])
+                == "line")
     }
 
     /// Indices that do not hold the entity's link (truncated text) leave the text alone.
@@ -40,9 +42,11 @@ import Testing
     /// `display_text_range` hides a reply's leading mentions and a trailing photo link.
     @Test func displayRange() {
         let text = "@a @b hello https://t.co/xyz"
-        let rendered = TweetText.render(text, displayRange: 6..<11, entities: [
-            TextEntity(range: 12..<28, shortURL: "https://t.co/xyz", action: .expand(url: "https://e.com", display: nil))
-        ])
+        let rendered = TweetText.render(
+            text, displayRange: 6..<11,
+            entities: [
+                TextEntity(range: 12..<28, shortURL: "https://t.co/xyz", action: .expand(url: "https://e.com", display: nil))
+            ])
         #expect(rendered.text == "hello")
         #expect(rendered.links.isEmpty)
         #expect(Self.render("abc", range: 1..<99, []) == "bc")

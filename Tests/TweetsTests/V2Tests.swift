@@ -10,10 +10,18 @@ import Testing
         let posts = try Fixtures.posts("v2_search_recent.json")
         #expect(posts.map(\.author) == ["happycamper", "snowman", "jellybeanjones", "snowman"])
         #expect(posts.map(\.authorName) == ["Emily Waligoske 🏕", "Jim Moffitt", "zachariah jones", "Jim Moffitt"])
-        #expect(posts[0].text == "@snowman Ooo, thanks error message, public_metircs are not the metrics you’re looking for https://twitter.com/happycamper/status/1276035977375477760/photo/1")
-        #expect(posts[0].links == [Link(text: "pic.twitter.com/14TzLYBBXi", url: "https://twitter.com/happycamper/status/1276035977375477760/photo/1")])
+        #expect(
+            posts[0].text
+                == "@snowman Ooo, thanks error message, public_metircs are not the metrics you’re looking for https://twitter.com/happycamper/status/1276035977375477760/photo/1"
+        )
+        #expect(
+            posts[0].links == [
+                Link(text: "pic.twitter.com/14TzLYBBXi", url: "https://twitter.com/happycamper/status/1276035977375477760/photo/1")
+            ])
         #expect(posts[0].createdAt == "2020-06-25T06:14:19Z")
-        #expect(posts[1].text == "Using Labs Recent search for polling use cases has been 🔥👍. A simple alternative to streaming in many cases...")
+        #expect(
+            posts[1].text
+                == "Using Labs Recent search for polling use cases has been 🔥👍. A simple alternative to streaming in many cases...")
         #expect(posts[2].text == "@snowman @happycamper https://twitter.com/jellybeanjones/status/1275763727908798470/photo/1")
         #expect(posts[3].text.hasSuffix("organic_metrics,promoted_metrics,public_metrics]\""))
         // Replies are neither retweets nor quotes.
@@ -37,7 +45,10 @@ import Testing
     /// The docs example has no entities, so its t.co link stays; its video has no URL.
     @Test func singleTweetObject() throws {
         let post = try #require(try Fixtures.posts("v2_tweet_single.json").first)
-        #expect(post.text == "Just getting started with Twitter APIs? Find out what you need in order to build an app. Watch this video! https://t.co/Hg8nkfoizN")
+        #expect(
+            post.text
+                == "Just getting started with Twitter APIs? Find out what you need in order to build an app. Watch this video! https://t.co/Hg8nkfoizN"
+        )
         #expect(post.id == "1067094924124872705")
         #expect(post.author == "")
         #expect(post.media.isEmpty)
@@ -88,10 +99,11 @@ import Testing
 
     @Test func partialErrorsBecomeNotes() throws {
         let document = try Fixtures.document(json: Self.referencing)
-        #expect(document.notes == [
-            "X API: Could not find tweet with ids: [1].",
-            "X API: Sorry, you are not authorized to see the Tweet with ids: [2].",
-        ])
+        #expect(
+            document.notes == [
+                "X API: Could not find tweet with ids: [1].",
+                "X API: Sorry, you are not authorized to see the Tweet with ids: [2].",
+            ])
         #expect(document.blocks.count == 2)
     }
 

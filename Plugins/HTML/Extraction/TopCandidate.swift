@@ -2,7 +2,9 @@
 /// it (Readability's top candidate and its sibling pass).
 extension ContentExtractor {
     /// Scores every paragraph-like element into its ancestors and returns the best ancestor.
-    func bestCandidate(_ dom: inout DOM, scoring toScore: [Int32], stats: SubtreeStats, flags: ExtractionFlags)
+    func bestCandidate(
+        _ dom: inout DOM, scoring toScore: [Int32], stats: SubtreeStats, flags: ExtractionFlags
+    )
         -> (node: Int32, scores: CandidateScores)
     {
         var scores = CandidateScores(nodeCount: dom.nodes.count)
@@ -109,7 +111,9 @@ extension ContentExtractor {
     /// Moves the top candidate and the siblings that look like part of the same content into
     /// a new container, and returns it, with the parts that Readability would turn into `div`s
     /// (anything but a `div`, `article`, `section` or `p`): the cleaner treats them as such.
-    func gatherSiblings(_ dom: inout DOM, around top: Int32, scores: CandidateScores, stats: SubtreeStats)
+    func gatherSiblings(
+        _ dom: inout DOM, around top: Int32, scores: CandidateScores, stats: SubtreeStats
+    )
         -> (article: Int32, treatedAsDiv: Set<Int32>)
     {
         var treatedAsDiv = Set<Int32>()

@@ -83,7 +83,8 @@ enum MarkupByte {
             let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
             return ~(((x & low) &+ low) | x | low)
         }
-        let blanks = zeros(word ^ 0x2020_2020_2020_2020) | zeros(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+        let blanks =
+            zeros(word ^ 0x2020_2020_2020_2020) | zeros(word ^ 0x0A0A_0A0A_0A0A_0A0A)
             | zeros(word ^ 0x0909_0909_0909_0909) | zeros(word ^ 0x0D0D_0D0D_0D0D_0D0D)
         return blanks == 0x8080_8080_8080_8080
     }

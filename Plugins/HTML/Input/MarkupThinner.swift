@@ -218,8 +218,9 @@ struct MarkupReader {
         // pre, textarea, listing, xmp, plaintext: a quick look at the first letter first.
         guard range.lowerBound < bytes.count else { return nil }
         let first = MarkupByte.lowered(bytes[range.lowerBound])
-        guard first == UInt8(ascii: "p") || first == UInt8(ascii: "t") || first == UInt8(ascii: "l")
-            || first == UInt8(ascii: "x")
+        guard
+            first == UInt8(ascii: "p") || first == UInt8(ascii: "t") || first == UInt8(ascii: "l")
+                || first == UInt8(ascii: "x")
         else { return nil }
         let name = nameRange(range)
         let kinds: [StaticString] = ["pre", "textarea", "listing", "xmp", "plaintext"]

@@ -1,4 +1,3 @@
-
 /// What a page says about itself in `<meta>` tags, JSON-LD and `<title>`.
 struct PageMetadata {
     /// JSON-LD's title, else a meta tag's, else the `<title>` element's as Readability reads it.

@@ -169,10 +169,16 @@ struct DOM {
 
     mutating func detach(_ index: Int32) {
         let node = self[index]
-        if node.previous != -1 { self[node.previous].next = node.next }
-        else if node.parent != -1 { self[node.parent].firstChild = node.next }
-        if node.next != -1 { self[node.next].previous = node.previous }
-        else if node.parent != -1 { self[node.parent].lastChild = node.previous }
+        if node.previous != -1 {
+            self[node.previous].next = node.next
+        } else if node.parent != -1 {
+            self[node.parent].firstChild = node.next
+        }
+        if node.next != -1 {
+            self[node.next].previous = node.previous
+        } else if node.parent != -1 {
+            self[node.parent].lastChild = node.previous
+        }
         self[index].parent = -1
         self[index].previous = -1
         self[index].next = -1

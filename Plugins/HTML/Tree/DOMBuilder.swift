@@ -1,4 +1,5 @@
 internal import CLibXML2
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -171,7 +172,8 @@ struct TreeState {
             node.payloadCount = Int32(record.count)
             dom.bytes.withUnsafeBufferPointer { bytes in
                 for attribute in record {
-                    hints.read(attribute.name, UnsafeBufferPointer(rebasing: bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)]))
+                    hints.read(
+                        attribute.name, UnsafeBufferPointer(rebasing: bytes[Int(attribute.start)..<Int(attribute.start + attribute.count)]))
                 }
             }
             return

@@ -8,7 +8,9 @@ private let libxmlReady: Void = { xmlInitParser() }()
 /// Parses `bytes` read as `encoding` with libxml2's HTML parser, straight into a ``DOM``
 /// through SAX callbacks: libxml2 builds no tree of its own, and nothing of it outlives the call.
 /// `attributes` are those ``MarkupThinner`` took out of the tags of `bytes`.
-func parseHTML(_ bytes: [UInt8], encoding: String, attributes: PreparsedAttributes = PreparsedAttributes()) throws
+func parseHTML(
+    _ bytes: [UInt8], encoding: String, attributes: PreparsedAttributes = PreparsedAttributes()
+) throws
     -> (dom: DOM, head: PageHead)
 {
     _ = libxmlReady

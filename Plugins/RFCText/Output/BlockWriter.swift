@@ -60,7 +60,8 @@ struct BlockWriter {
         out.reserveCapacity(segments.reduce(0) { $0 + $1.count + 1 })
         for segment in segments where !segment.isEmpty {
             if let last = out.last {
-                let hyphenated = last == 0x2D && out.count >= 2 && ASCII.isAlphanumeric(out[out.count - 2])
+                let hyphenated =
+                    last == 0x2D && out.count >= 2 && ASCII.isAlphanumeric(out[out.count - 2])
                     && ASCII.isAlphanumeric(bytes[segment.lowerBound])
                 if !hyphenated { out.append(ASCII.space) }
             }

@@ -34,7 +34,8 @@ enum TweetText {
     static func render(_ escaped: String, displayRange: Range<Int>?, entities: [TextEntity]) -> RenderedText {
         let points = CodePoints(escaped)
         let visible = displayRange.map { $0.clamped(to: 0..<points.count) } ?? 0..<points.count
-        let applicable = entities
+        let applicable =
+            entities
             .filter {
                 $0.range.lowerBound >= visible.lowerBound && $0.range.upperBound <= visible.upperBound
                     && !$0.range.isEmpty && points.slice($0.range, is: $0.shortURL)

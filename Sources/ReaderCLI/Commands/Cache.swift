@@ -5,7 +5,8 @@ struct Cache: AsyncParsableCommand {
     // Every command names itself: deriving a name from the type costs a start-up scan of
     // the runtime's protocol conformances.
     static let configuration = CommandConfiguration(
-        commandName: "cache", abstract: "Look after the store.", subcommands: [List.self, Remove.self, Stats.self, Verify.self, GC.self, Recover.self])
+        commandName: "cache", abstract: "Look after the store.",
+        subcommands: [List.self, Remove.self, Stats.self, Verify.self, GC.self, Recover.self])
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -17,7 +18,9 @@ struct Cache: AsyncParsableCommand {
         func run() async throws {
             let listed = try global.makeReader().store.list(source: source)
             if json { return Terminal.printRaw(try JSONRenderer.line(listed)) }
-            guard !listed.isEmpty else { try EntryOutput.nothing(source.map { "no document of '\($0)' is stored" } ?? "the store is empty") }
+            guard !listed.isEmpty else {
+                try EntryOutput.nothing(source.map { "no document of '\($0)' is stored" } ?? "the store is empty")
+            }
             let width = Terminal.width
             let lines = listed.map { item in
                 let head = "\(item.key)  \(item.source)  \(item.fetchedAt.prefix(10))  \(ByteCount.format(item.storedBytes))"
@@ -31,7 +34,8 @@ struct Cache: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "rm", abstract: "Forget documents by key ('reader cache ls' lists them); their blobs go at the next 'reader cache gc'.")
+            commandName: "rm",
+            abstract: "Forget documents by key ('reader cache ls' lists them); their blobs go at the next 'reader cache gc'.")
         @OptionGroup var global: StoreOptions
         @Argument(help: "Catalog keys: rfc/793, rfc-index, a URL, tweets/search:QUERY.") var keys: [String]
 
@@ -52,7 +56,8 @@ struct Cache: AsyncParsableCommand {
             let stats = try reader.store.stats()
             if json { return Terminal.printRaw(try JSONRenderer.line(stats)) }
             let types = stats.byRequestType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            Terminal.print("""
+            Terminal.print(
+                """
                 store: \(reader.store.root)
                 entries: \(stats.entries)\(types.isEmpty ? "" : " (\(types))")
                 blobs: \(stats.blobs), \(ByteCount.format(stats.storedBytes)) on disk for \(ByteCount.format(stats.rawBytes)) fetched
@@ -74,7 +79,8 @@ struct Cache: AsyncParsableCommand {
                 for problem in verification.problems { Terminal.print("damaged: \(problem)") }
                 Terminal.print(
                     "\(verification.blobsChecked) blobs and \(verification.entriesChecked) entries checked: "
-                        + (verification.ok ? "all good" : verification.problems.count == 1 ? "1 problem" : "\(verification.problems.count) problems"))
+                        + (verification.ok
+                            ? "all good" : verification.problems.count == 1 ? "1 problem" : "\(verification.problems.count) problems"))
             }
             if let first = verification.problems.first {
                 let more = verification.problems.count - 1
@@ -106,7 +112,9 @@ struct Cache: AsyncParsableCommand {
             abstract: "List the blobs no catalog entry names, and what each is; after a catalog lost entries, how to get them back.")
         @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
-        @Flag(name: .customLong("accept-loss"), help: "Give up the entries a rebuilt catalog lost: 'reader cache gc' may then remove their blobs.")
+        @Flag(
+            name: .customLong("accept-loss"),
+            help: "Give up the entries a rebuilt catalog lost: 'reader cache gc' may then remove their blobs.")
         var acceptLoss = false
 
         func run() async throws {
@@ -118,7 +126,8 @@ struct Cache: AsyncParsableCommand {
             if let partial = recovery.partial { lines.append("the catalog may lack entries: \(partial)") }
             let bytes = recovery.unnamed.reduce(0) { $0 + $1.storedBytes }
             let count = recovery.unnamed.count
-            lines.append("\(count) \(count == 1 ? "blob" : "blobs") no entry names (\(ByteCount.format(bytes)) on disk)\(count > 0 ? ":" : "")")
+            lines.append(
+                "\(count) \(count == 1 ? "blob" : "blobs") no entry names (\(ByteCount.format(bytes)) on disk)\(count > 0 ? ":" : "")")
             for blob in recovery.unnamed { lines.append("  " + Self.describe(blob)) }
             if let lost {
                 lines.append("gave up what the catalog lost (\(lost)): 'reader cache gc' removes these blobs")

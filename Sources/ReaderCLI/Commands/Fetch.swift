@@ -102,7 +102,8 @@ struct FetchSummary {
         }
         let new = finished.filter { $0.status == .fetched }.count
         let kept = finished.count - new
-        var text = "\(finished.count) of \(requests) done (\(new) fetched, \(kept) already stored), "
+        var text =
+            "\(finished.count) of \(requests) done (\(new) fetched, \(kept) already stored), "
             + "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
         if !failed.isEmpty {
             let names = failed.prefix(10).map(\.0).joined(separator: ", ")

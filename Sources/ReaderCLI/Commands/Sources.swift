@@ -48,10 +48,11 @@ struct Sources: AsyncParsableCommand {
             Terminal.printRaw(try JSONRenderer.line(listings))
             return
         }
-        Terminal.print(listings.map { listing in
-            let patterns = listing.urlPatterns.isEmpty ? "" : "\n    urls: " + listing.urlPatterns.joined(separator: " ")
-            return "\(listing.name) \(listing.version) (\(listing.origin)): \(listing.requestTypes.joined(separator: ", "))"
-                + "\n    \(listing.summary)" + patterns
-        }.joined(separator: "\n"))
+        Terminal.print(
+            listings.map { listing in
+                let patterns = listing.urlPatterns.isEmpty ? "" : "\n    urls: " + listing.urlPatterns.joined(separator: " ")
+                return "\(listing.name) \(listing.version) (\(listing.origin)): \(listing.requestTypes.joined(separator: ", "))"
+                    + "\n    \(listing.summary)" + patterns
+            }.joined(separator: "\n"))
     }
 }

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// `$PAGER` (default `less -R`, with `LESS=FRX` unless set), run as git runs it.
 ///

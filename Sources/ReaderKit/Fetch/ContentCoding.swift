@@ -19,7 +19,8 @@ enum ContentCoding {
                 throw ReaderError.network(url: url, reason: "cannot undo the body's \(coding) coding (\(error))")
             }
         default:
-            throw ReaderError.network(url: url, reason: "the body is sent in the '\(coding)' coding, which reader did not ask for and cannot read")
+            throw ReaderError.network(
+                url: url, reason: "the body is sent in the '\(coding)' coding, which reader did not ask for and cannot read")
         }
     }
 

@@ -148,10 +148,11 @@ public actor Fetcher {
         case 200..<300:
             let count = try await Self.collect(response, url: asked, limits: limits, into: sink, progress: progress)
             let (mediaType, charset) = MediaType.parse(response.headers.first(name: "Content-Type"))
-            return .fetched(FetchedBody(
-                count: count, url: url, mediaType: mediaType, charset: charset,
-                etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"),
-                status: Int(response.status.code)))
+            return .fetched(
+                FetchedBody(
+                    count: count, url: url, mediaType: mediaType, charset: charset,
+                    etag: response.headers.first(name: "ETag"), lastModified: response.headers.first(name: "Last-Modified"),
+                    status: Int(response.status.code)))
         case 304:
             return .notModified
         case 404:

@@ -52,7 +52,9 @@ struct FetchJob: Sendable {
         // Validators only for an intact stored copy: a damaged one must be fetched whole to repair it.
         let intact = existing.flatMap { entry in (try? store.raw(of: entry)) != nil ? entry : nil }
         let validators = intact.map { Validators(etag: $0.etag, lastModified: $0.lastModified, source: $0.url) }
-        trace("\(location.key): \(existing == nil ? "cache miss" : "stored copy to revalidate")\(validators?.etag.map { _ in ", with its ETag" } ?? "")")
+        trace(
+            "\(location.key): \(existing == nil ? "cache miss" : "stored copy to revalidate")\(validators?.etag.map { _ in ", with its ETag" } ?? "")"
+        )
         // The body goes to the store as it arrives; it becomes a blob only when committed.
         let incoming = try store.incoming()
         defer { incoming.discard() }
@@ -74,7 +76,9 @@ struct FetchJob: Sendable {
                 }
                 return try await revalidated(intact, module: module, key: location.key)
             case .fetched(let body):
-                trace("\(location.key): \(body.status.map { "HTTP \($0), " } ?? "")\(body.url == url ? "" : "from \(body.url), ")\(body.count) bytes (\(body.mediaType ?? "no media type")) in \(took)")
+                trace(
+                    "\(location.key): \(body.status.map { "HTTP \($0), " } ?? "")\(body.url == url ? "" : "from \(body.url), ")\(body.count) bytes (\(body.mediaType ?? "no media type")) in \(took)"
+                )
                 return try await keep(body, raw: incoming, module: module, location: location, previous: intact)
             }
         }
@@ -122,9 +126,10 @@ struct FetchJob: Sendable {
         previous: CatalogEntry?
     ) async throws -> FetchResult {
         guard let module = reroute(chosen, body: body, prefix: raw.prefix) else {
-            throw ReaderError.parse(ParseError(
-                module: "reader", location: body.url,
-                reason: "no source reads \(body.mediaType ?? "this content"); 'reader sources' lists them"))
+            throw ReaderError.parse(
+                ParseError(
+                    module: "reader", location: body.url,
+                    reason: "no source reads \(body.mediaType ?? "this content"); 'reader sources' lists them"))
         }
         let requestType = module.descriptor.requestTypes.first ?? "unknown"
         try raw.finish()
@@ -136,7 +141,8 @@ struct FetchJob: Sendable {
                     bytes: try raw.bytes(), requestType: requestType, key: location.key, url: body.url,
                     mediaType: body.mediaType, charset: body.charset)
             }
-            trace("\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
+            trace(
+                "\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
             try Task.checkCancellation()
             started = ContinuousClock.now
             let (entry, written) = try store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in

@@ -64,11 +64,13 @@ public final class FetchOperation: Sendable {
                     continue
                 }
                 let job = FetchJob(request, fetcher: fetcher, reader: reader)
-                await state.start(key, Task {
-                    let outcome = await Self.run(job, key: key, continuation)
-                    await state.finish(key, outcome)
-                    await slots.release()
-                })
+                await state.start(
+                    key,
+                    Task {
+                        let outcome = await Self.run(job, key: key, continuation)
+                        await state.finish(key, outcome)
+                        await slots.release()
+                    })
             }
             await slots.drain()
             await fetcher.shutdown()

@@ -91,7 +91,8 @@ struct IndexSearch {
         }
         // Small words ("the", "and") count for neither side.
         let counted = titleWords.indices.filter { !IndexSearch.smallWords.contains(titleWords[$0]) }
-        let coverage = counted.isEmpty ? 0 : (Double(counted.filter(covered.contains).count) / Double(counted.count) * 1000).rounded() / 1000
+        let coverage =
+            counted.isEmpty ? 0 : (Double(counted.filter(covered.contains).count) / Double(counted.count) * 1000).rounded() / 1000
         return Relevance(
             named: named, matched: matched, weight: weight, coverage: coverage,
             current: !IndexSearch.isObsoleted(entry),

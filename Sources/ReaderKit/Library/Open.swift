@@ -57,7 +57,8 @@ extension Reader {
     func parseFile(_ path: String) async throws -> Document {
         let bytes: [UInt8]
         do {
-            let read = path == "-"
+            let read =
+                path == "-"
                 ? try FileSystem.readStream(STDIN_FILENO, name: "standard input", limit: configuration.limits.maxBodyBytes)
                 : try FileSystem.readFollowingLinks(path, limit: configuration.limits.maxBodyBytes)
             guard let read else { throw ReaderError.usage("\(path): no such file") }

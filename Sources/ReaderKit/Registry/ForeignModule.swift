@@ -76,7 +76,9 @@ struct ForeignModule: ParserModule {
     }
 
     /// Calls into the library; returns its status and the text it answered, given back to it.
-    private func call(_ activity: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32)
+    private func call(
+        _ activity: String, _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32
+    )
         -> (Int32, String?)
     {
         var out: UnsafeMutablePointer<CChar>? = nil

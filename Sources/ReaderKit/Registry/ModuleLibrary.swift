@@ -51,8 +51,8 @@ enum ModuleLibrary {
     }
 
     #if os(Linux)
-        private static let openFlags = RTLD_NOW | RTLD_LOCAL | 0x0008  // RTLD_DEEPBIND (glibc)
+    private static let openFlags = RTLD_NOW | RTLD_LOCAL | 0x0008  // RTLD_DEEPBIND (glibc)
     #else
-        private static let openFlags = RTLD_NOW | RTLD_LOCAL
+    private static let openFlags = RTLD_NOW | RTLD_LOCAL
     #endif
 }

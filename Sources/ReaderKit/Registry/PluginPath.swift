@@ -20,9 +20,9 @@ public enum PluginPath {
     /// there can run code as you.
     static func libraries(in folders: [String], report: (String) -> Void = { _ in }) -> [String] {
         #if os(macOS)
-            let suffix = ".dylib"
+        let suffix = ".dylib"
         #else
-            let suffix = ".so"
+        let suffix = ".so"
         #endif
         var seen = Set<String>()
         var found: [String] = []
@@ -63,8 +63,9 @@ public enum PluginPath {
     /// The third-party modules that win conflicts with built-in ones: `READER_PLUGIN_OVERRIDE`,
     /// module names separated by commas.
     public static func overrides(environment: [String: String]) -> Set<String> {
-        Set((environment["READER_PLUGIN_OVERRIDE"] ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }.filter { !$0.isEmpty })
+        Set(
+            (environment["READER_PLUGIN_OVERRIDE"] ?? "").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty })
     }
 }

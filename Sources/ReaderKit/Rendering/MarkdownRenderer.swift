@@ -41,7 +41,8 @@ struct MarkdownRenderer {
             guard let first = rows.first else { return "" }
             let columns = rows.map(\.count).max() ?? first.count
             func row(_ cells: [String]) -> String {
-                "| " + (0..<columns).map { $0 < cells.count ? escape(cells[$0]).replacingOccurrences(of: "|", with: "\\|") : "" }
+                "| "
+                    + (0..<columns).map { $0 < cells.count ? escape(cells[$0]).replacingOccurrences(of: "|", with: "\\|") : "" }
                     .joined(separator: " | ") + " |"
             }
             let head = header ? first : [String](repeating: "", count: columns)
@@ -58,12 +59,15 @@ struct MarkdownRenderer {
 
     private func post(_ post: Post) -> String {
         if let original = post.retweetOf {
-            return "RT **@\(escape(post.author))**\n\n" + self.post(original).split(separator: "\n", omittingEmptySubsequences: false)
+            return "RT **@\(escape(post.author))**\n\n"
+                + self.post(original).split(separator: "\n", omittingEmptySubsequences: false)
                 .map { "> " + $0 }.joined(separator: "\n")
         }
         var out = "**@\(escape(post.author))**" + (post.createdAt.map { " · \($0)" } ?? "") + "\n\n" + escape(post.text)
         if let quoted = post.quoted {
-            out += "\n\n" + self.post(quoted).split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
+            out +=
+                "\n\n"
+                + self.post(quoted).split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
                 .joined(separator: "\n")
         }
         for media in post.media { out += "\n\n![media](\(media))" }

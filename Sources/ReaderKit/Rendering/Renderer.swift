@@ -22,11 +22,12 @@ public enum Renderer {
 enum Sections {
     static func extract(_ number: String, from document: Document) throws -> [Block] {
         let wanted = normalize(number)
-        guard let start = document.blocks.firstIndex(where: { block in
-            if case .heading(_, let n?, let title) = block { return normalize(n) == wanted || title.lowercased() == wanted }
-            if case .heading(_, nil, let title) = block { return title.lowercased() == wanted }
-            return false
-        }), case .heading(let level, _, _) = document.blocks[start]
+        guard
+            let start = document.blocks.firstIndex(where: { block in
+                if case .heading(_, let n?, let title) = block { return normalize(n) == wanted || title.lowercased() == wanted }
+                if case .heading(_, nil, let title) = block { return title.lowercased() == wanted }
+                return false
+            }), case .heading(let level, _, _) = document.blocks[start]
         else {
             throw ReaderError.usage("\(document.key) has no section \(number)")
         }

@@ -22,7 +22,8 @@ struct TextRenderer {
         if !document.title.isEmpty, options.section == nil {
             out.append(contentsOf: Wrap.lines(bold.0 + document.title + bold.1, width: options.width))
         }
-        let byline = document.metadata.byline ?? (document.metadata.authors.isEmpty ? nil : document.metadata.authors.joined(separator: ", "))
+        let byline =
+            document.metadata.byline ?? (document.metadata.authors.isEmpty ? nil : document.metadata.authors.joined(separator: ", "))
         let facts = [byline, document.metadata.date, document.metadata.siteName].compactMap { $0 }.filter { !$0.isEmpty }
         if !facts.isEmpty, options.section == nil { out.append(facts.joined(separator: " · ")) }
         for note in document.notes { out.append("Note: \(note)") }
@@ -48,7 +49,9 @@ struct TextRenderer {
         for number in numbers {
             let command = "reader open \(number)"
             let title = opened.citedTitles[number].map { "  \($0)" } ?? ""
-            let line = "  RFC \(number)".padding(toLength: 12, withPad: " ", startingAt: 0) + command.padding(toLength: 20, withPad: " ", startingAt: 0) + title
+            let line =
+                "  RFC \(number)".padding(toLength: 12, withPad: " ", startingAt: 0)
+                + command.padding(toLength: 20, withPad: " ", startingAt: 0) + title
             lines.append(line.count > options.width ? String(line.prefix(options.width - 1)) + "…" : line)
         }
         return lines

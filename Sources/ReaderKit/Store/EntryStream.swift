@@ -1,3 +1,7 @@
+import Crypto
+import DocumentJSON
+import ReaderPluginAPI
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Crypto
-import DocumentJSON
-import ReaderPluginAPI
 
 /// The entries of a stored document, read one at a time as its blob inflates: `reader list
 /// --limit 3` of an index of a million entries reads the first three and stops, and a

@@ -28,9 +28,10 @@ public struct SecretFilter: Sendable {
 
     /// What is said when the bytes of `what` hold a secret.
     func refusal(_ what: String) -> ReaderError {
-        ReaderError.parse(ParseError(
-            module: "reader", location: what,
-            reason: "the response carries the value of a token this process holds (READER_…_TOKEN); nothing of it is stored"))
+        ReaderError.parse(
+            ParseError(
+                module: "reader", location: what,
+                reason: "the response carries the value of a token this process holds (READER_…_TOKEN); nothing of it is stored"))
     }
 
     /// Looks for the secrets in bytes that come in pieces (a download, a document written in

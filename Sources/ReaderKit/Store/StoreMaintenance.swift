@@ -74,9 +74,11 @@ extension Store {
             if let loss = self.catalog.partial.reason() {
                 let unnamed = Self.unnamed(inventory.blobs.map(\.id), by: catalog).count
                 if unnamed > 0 {
-                    problems.append(Problem(
-                        kind: "catalog", name: "catalog.partial",
-                        reason: "\(loss); \(unnamed) blobs it does not name may be lost entries' data: 'reader cache recover' lists them"))
+                    problems.append(
+                        Problem(
+                            kind: "catalog", name: "catalog.partial",
+                            reason:
+                                "\(loss); \(unnamed) blobs it does not name may be lost entries' data: 'reader cache recover' lists them"))
                 }
             }
         } catch ReaderError.damaged(let what, let reason) {
@@ -92,7 +94,8 @@ extension Store {
     func linkProblems(_ inventory: BlobStore.Inventory) -> [Problem] {
         let reason = "a link where the store keeps a file or folder (never followed); remove it"
         var links = inventory.links
-        for name in ["catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "lock", "writers.lock", "entries", "views"] {
+        for name in ["catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "lock", "writers.lock", "entries", "views"]
+        {
             let path = root + "/" + name
             if FileSystem.isNeitherFileNorFolder(path) { links.append(path) }
         }

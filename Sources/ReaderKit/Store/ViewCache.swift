@@ -19,7 +19,6 @@ struct ViewCache: Sendable {
         var document: BlobID?
     }
 
-
     func path(of document: BlobID, _ variant: String) -> String { "\(folder)/\(document.hex)/\(variant)" }
 
     /// The view, if there is one and `isCurrent` accepts its dependency.
@@ -63,4 +62,3 @@ struct ViewCache: Sendable {
         try FileSystem.removeFolder(documentFolder)
     }
 }
-

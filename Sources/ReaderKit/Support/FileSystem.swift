@@ -34,7 +34,9 @@ enum FileSystem {
         /// The error a user sees: a link is damage (exit 6), anything else a store that
         /// cannot be written (exit 73).
         var readerError: ReaderError {
-            isLink ? .damaged(what: path, reason: "a link where the store keeps a file or folder (never followed); remove it") : .storage(description)
+            isLink
+                ? .damaged(what: path, reason: "a link where the store keeps a file or folder (never followed); remove it")
+                : .storage(description)
         }
     }
 

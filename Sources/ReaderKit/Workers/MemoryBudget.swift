@@ -32,10 +32,11 @@ public final class MemoryBudget: Sendable {
     func withShare<T>(forParsing inputBytes: Int, of what: String, _ body: () async throws -> T) async throws -> T {
         let bytes = Self.cost(ofParsing: inputBytes)
         guard bytes <= total else {
-            throw ReaderError.parse(ParseError(
-                module: "reader", location: what,
-                reason: "\(inputBytes >> 20) MiB is more than reader parses within its memory budget of \(total >> 20) MiB "
-                    + "(a parse holds about \(Self.perInputByte)× its input; READER_MEMORY_BUDGET raises it)"))
+            throw ReaderError.parse(
+                ParseError(
+                    module: "reader", location: what,
+                    reason: "\(inputBytes >> 20) MiB is more than reader parses within its memory budget of \(total >> 20) MiB "
+                        + "(a parse holds about \(Self.perInputByte)× its input; READER_MEMORY_BUDGET raises it)"))
         }
         await acquire(bytes)
         defer { release(bytes) }

@@ -76,8 +76,11 @@ enum BoundedCall {
             thread.start()
             let timer = Task {
                 try await Task.sleep(nanoseconds: UInt64(timeLimit * 1_000_000_000))
-                outcome.finish(.failure(ReaderError.parse(ParseError(
-                    module: module, reason: "took longer than \(Int(timeLimit)) s (READER_PARSE_TIMEOUT); abandoned"))))
+                outcome.finish(
+                    .failure(
+                        ReaderError.parse(
+                            ParseError(
+                                module: module, reason: "took longer than \(Int(timeLimit)) s (READER_PARSE_TIMEOUT); abandoned"))))
             }
             outcome.onFinish { timer.cancel() }
         }

@@ -1,10 +1,11 @@
+import ReaderModuleExport
+import ReaderPluginAPI
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ReaderModuleExport
-import ReaderPluginAPI
 
 /// A module that fails on purpose, as its input tells it to (see README.md beside it).
 struct FaultyModule: ParserModule {

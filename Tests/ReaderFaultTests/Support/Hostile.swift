@@ -48,19 +48,23 @@ enum Hostile {
     static func page() throws -> [UInt8] {
         var html = try Corpus.text("html/mozilla-2/source.html")
         let raw = payload(nul: false)
-        let references = raw.unicodeScalars.map { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value > 0x2000 ? "&#\($0.value);" : String($0) }.joined()
+        let references = raw.unicodeScalars.map {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value > 0x2000 ? "&#\($0.value);" : String($0)
+        }.joined()
         html = html.replacingOccurrences(of: "<title>Welcome to Firefox Developer Edition</title>", with: "<title>Welcome \(raw)</title>")
         html = html.replacingOccurrences(
             of: "<p>Get to know the features that make it the most complete browser for building the Web.</p>",
             with: "<p>Get to know the features \(raw) that make it the most complete browser for building the Web.</p>"
-                + "<p>References: \(references), and <a href=\"http://evil.example/\u{1B}[2J\">a link \(raw)</a> in a sentence long enough to stay.</p>")
+                + "<p>References: \(references), and <a href=\"http://evil.example/\u{1B}[2J\">a link \(raw)</a> in a sentence long enough to stay.</p>"
+        )
         return Array(html.utf8)
     }
 
     /// A real X API v2 answer whose first tweet says the payload, written by a user whose
     /// display name is hostile too.
     static func tweets() throws -> [UInt8] {
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(try Corpus.bytes("twitter/v2_search_recent.json"))) as? [String: Any])
+        var object = try #require(
+            try JSONSerialization.jsonObject(with: Data(try Corpus.bytes("twitter/v2_search_recent.json"))) as? [String: Any])
         var data = try #require(object["data"] as? [[String: Any]])
         data[0]["text"] = payload(nul: true)
         for key in ["entities", "display_text_range", "note_tweet", "attachments"] { data[0][key] = nil }
@@ -82,7 +86,8 @@ enum Hostile {
         if colour { scalars = removingColourCodes(scalars) }
         for (offset, scalar) in scalars.enumerated() {
             let value = scalar.value
-            let bad = (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
+            let bad =
+                (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
                 || [0x061C, 0x200E, 0x200F, 0x2028, 0x2029].contains(value) || (0x202A...0x202E).contains(value)
                 || (0x2066...0x2069).contains(value)
             if bad {

@@ -2,7 +2,9 @@
 /// ISO 8601 (`2025-06-30T09:15:00Z`). Atom's dates are ISO 8601 already.
 enum FeedDates {
     static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-    static let zones = ["gmt": 0, "ut": 0, "utc": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7]
+    static let zones = [
+        "gmt": 0, "ut": 0, "utc": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8, "pdt": -7,
+    ]
 
     /// The date in ISO 8601, or the text as written when it is not an RFC 822 date.
     static func iso(_ text: String) -> String {

@@ -2,7 +2,7 @@ import Foundation
 import ReaderPluginAPI
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// An element of the feed's XML, with its local name (namespace prefixes dropped).
@@ -63,7 +63,9 @@ enum FeedXML {
                 rest = rest[rest.index(after: close)...]
                 continue
             }
-            let name = rest[after...].prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "/") }
+            let name = rest[after...].prefix {
+                $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "/")
+            }
             let text = String(decoding: name, as: UTF8.self).lowercased()
             return text.split(separator: ":").last.map(String.init) ?? text
         }
