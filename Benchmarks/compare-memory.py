@@ -8,11 +8,9 @@ import importlib.util
 import os
 import shutil
 import socketserver
-import subprocess
 import sys
 import tempfile
 import threading
-import time
 import zlib
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -26,15 +24,7 @@ MIB = 1024  # ru_maxrss is in KiB
 
 def measured(command, env, expect=0):
     """Wall time (s), peak RSS (KiB) and stderr of one run, which must exit `expect`."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    stderr = process.stderr.read().decode()
-    code = os.waitstatus_to_exitcode(status)
-    if code != expect:
-        sys.exit(f"compare-memory: {' '.join(command)} exited {code}, not {expect}: {stderr[:300]}")
-    return elapsed, usage.ru_maxrss, stderr
+    return compare_process.run_measured(command, env, expect=expect, with_stderr=True)
 
 
 def deflate_bomb(size):

@@ -26,16 +26,17 @@ def best(command, rounds, env=None, cwd=None, before=None):
     return fastest
 
 
-def run_measured(command, env):
-    """Wall time and peak RSS (KiB) of one run."""
+def run_measured(command, env, expect=0, with_stderr=False):
+    """Wall time and peak RSS (KiB) of one run, which must exit `expect`; and its stderr."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     stderr = process.stderr.read().decode()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"compare-process: {' '.join(command)} failed: {stderr[:300]}")
-    return elapsed, usage.ru_maxrss
+    code = os.waitstatus_to_exitcode(status)
+    if code != expect:
+        sys.exit(f"compare: {' '.join(command)} exited {code}, not {expect}: {stderr[:300]}")
+    return (elapsed, usage.ru_maxrss, stderr) if with_stderr else (elapsed, usage.ru_maxrss)
 
 
 def figure(name, value, unit, reference_name, reference, ratio, goal=None):

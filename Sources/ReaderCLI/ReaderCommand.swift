@@ -15,6 +15,7 @@ public struct ReaderCommand: AsyncParsableCommand {
 
     /// Runs the command line and ends the process with the contract's exit code.
     public static func runMain(_ words: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        MallocArenas.limitToCores()
         Foundation.exit(await execute(words))
     }
 

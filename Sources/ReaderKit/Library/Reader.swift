@@ -25,7 +25,8 @@ public final class Reader: Sendable {
         self.registry = registry
         store = Store(root: configuration.storeRoot, secrets: SecretFilter(configuration.secrets))
         parsers = ParserPool(size: configuration.parsers, timeLimit: configuration.parseTimeLimit)
-        memory = MemoryBudget(total: configuration.memoryBudget)
+        // Two documents per parser: one parsed while the one before is stored.
+        memory = MemoryBudget(total: configuration.memoryBudget, holders: 2 * configuration.parsers)
     }
 
     /// Starts fetching `requests`, at most `configuration.jobs` at once. Follow it through

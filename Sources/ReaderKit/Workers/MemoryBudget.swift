@@ -12,14 +12,20 @@ public final class MemoryBudget: Sendable {
     public static let perInputByte = 3
 
     public let total: Int
+    /// Documents parsed or being stored at once. A parsed document waits for its commit (a
+    /// compression and an fsync) outside the parser's slot; without a bound, a mirror at
+    /// `--jobs 32` on a busy machine piles up parsed documents behind slow commits.
+    public let holders: Int
     private struct State {
         var used = 0
+        var holding = 0
         var waiting: [(bytes: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
     private let state = Mutex(State())
 
-    public init(total: Int) {
+    public init(total: Int, holders: Int = .max) {
         self.total = max(1, total)
+        self.holders = max(1, holders)
     }
 
     /// What parsing `inputBytes` costs.
@@ -47,11 +53,12 @@ public final class MemoryBudget: Sendable {
         await withCheckedContinuation { continuation in
             let granted = state.withLock { state -> Bool in
                 // First come, first served: a large share is not overtaken forever by small ones.
-                guard state.waiting.isEmpty, state.used + bytes <= total else {
+                guard state.waiting.isEmpty, state.used + bytes <= total, state.holding < holders else {
                     state.waiting.append((bytes, continuation))
                     return false
                 }
                 state.used += bytes
+                state.holding += 1
                 return true
             }
             if granted { continuation.resume() }
@@ -61,9 +68,11 @@ public final class MemoryBudget: Sendable {
     private func release(_ bytes: Int) {
         let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.used -= bytes
+            state.holding -= 1
             var ready: [CheckedContinuation<Void, Never>] = []
-            while let first = state.waiting.first, state.used + first.bytes <= total {
+            while let first = state.waiting.first, state.used + first.bytes <= total, state.holding < holders {
                 state.used += first.bytes
+                state.holding += 1
                 ready.append(state.waiting.removeFirst().continuation)
             }
             return ready
