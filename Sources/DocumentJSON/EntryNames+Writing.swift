@@ -9,7 +9,7 @@ extension EntryNames {
     func withPlainTitle(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard case .inFields(let offset, _) = self else { return false }
         return Self.read(fields) { bytes in
-            var reader = JSONMemberReader(bytes: bytes, index: offset)
+            var reader = JSONMemberReader(bytes: bytes, index: Int(offset))
             return reader.isValue(of: "title", opening: UInt8(ascii: "\"")) && reader.forEachPlain(array: false, body)
         }
     }
@@ -19,7 +19,7 @@ extension EntryNames {
     func withPlainAuthors(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard case .inFields(_, let offset) = self else { return false }
         return Self.read(fields) { bytes in
-            var reader = JSONMemberReader(bytes: bytes, index: offset)
+            var reader = JSONMemberReader(bytes: bytes, index: Int(offset))
             return reader.isValue(of: "authors", opening: UInt8(ascii: "[")) && reader.forEachPlain(array: true, body)
         }
     }

@@ -4,18 +4,34 @@
 /// and freeing those was a fifth of the time of reading the index. `package`: the document
 /// codec (Sources/DocumentJSON) writes the names straight from the fields' bytes.
 package enum EntryNames: Sendable {
-    case given(title: String, authors: [String])
+    /// Names an entry holds as Strings of its own.
+    package final class Given: Sendable {
+        let title: String
+        let authors: [String]
+        init(title: String, authors: [String]) {
+            self.title = title
+            self.authors = authors
+        }
+    }
+
+    static func given(title: String, authors: [String]) -> EntryNames {
+        .givenNames(Given(title: title, authors: authors))
+    }
+
+    /// Boxed: every entry pays for the largest case, and an index's entries hold theirs in
+    /// the fields (a million entries: 16 bytes each).
+    case givenNames(Given)
     /// The UTF-8 offsets in the fields text at which the two members' values start, as the
     /// module said. They are checked when read, not when the entry is made: most entries of
     /// an index are never asked for their title in the process that parsed it.
-    case inFields(title: Int, authors: Int)
+    case inFields(title: Int32, authors: Int32)
 
     package func title(in fields: Substring) -> String {
         switch self {
-        case .given(let title, _): return title
+        case .givenNames(let given): return given.title
         case .inFields(let offset, _):
             let read = Self.read(fields) { bytes in
-                var reader = JSONMemberReader(bytes: bytes, index: offset)
+                var reader = JSONMemberReader(bytes: bytes, index: Int(offset))
                 return reader.isValue(of: "title", opening: UInt8(ascii: "\"")) ? reader.string() : nil
             }
             return read ?? Self.lookUp(fields)["title"]?.stringValue ?? ""
@@ -24,10 +40,10 @@ package enum EntryNames: Sendable {
 
     package func authors(in fields: Substring) -> [String] {
         switch self {
-        case .given(_, let authors): return authors
+        case .givenNames(let given): return given.authors
         case .inFields(_, let offset):
             let read = Self.read(fields) { bytes in
-                var reader = JSONMemberReader(bytes: bytes, index: offset)
+                var reader = JSONMemberReader(bytes: bytes, index: Int(offset))
                 return reader.isValue(of: "authors", opening: UInt8(ascii: "[")) ? reader.strings() : nil
             }
             return read ?? Self.strings(Self.lookUp(fields)["authors"])

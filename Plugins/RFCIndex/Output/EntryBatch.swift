@@ -15,7 +15,7 @@ struct EntryBatch {
     private var statuses = RepeatedValues()
     private var dates = ISODateTexts()
     /// The annotations of the many RFCs that nothing obsoletes or updates, shared.
-    private let noAnnotations = #"{"obsoletedBy":[],"updatedBy":[]}"#[...]
+    private let noAnnotations = Entry.AnnotationsText.text(#"{"obsoletedBy":[],"updatedBy":[]}"#[...])
     private let encoding: TextEncoding
 
     /// The bytes of JSON after which the waiting entries are made: small enough that one
@@ -92,7 +92,8 @@ struct EntryBatch {
                 Entry(
                     id: Self.decimal(entry.number), date: entry.date.map { dates.text($0) },
                     status: entry.status.map { statuses[$0] }, notices: entry.notices.map { notices[$0] } ?? [],
-                    annotationsJSON: fieldsEnd == annotationsEnd ? noAnnotations : Substring(shared[fieldsEnd..<annotationsEnd]),
+                    annotations: fieldsEnd == annotationsEnd
+                        ? noAnnotations : .afterFields(count: Int32(clamping: entry.annotationsEnd - entry.fields.upperBound)),
                     fieldsJSON: Substring(shared[fieldsStart..<fieldsEnd]), titleOffset: entry.title - entry.fields.lowerBound,
                     authorsOffset: entry.authors - entry.fields.lowerBound))
         }
