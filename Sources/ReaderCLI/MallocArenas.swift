@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 
 /// glibc gives each thread that allocates its own malloc arena, up to eight per core, and
