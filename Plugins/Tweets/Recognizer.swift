@@ -16,6 +16,8 @@ enum Recognizer {
         let keys = Set(tokens.keys)
         if keys.contains("id_str"), keys.contains("text") || keys.contains("full_text") { return true }
         if keys.contains("statuses") { return true }
+        // Premium and enterprise search: `{"results": [...], "requestParameters": {…}}`.
+        if keys.contains("results"), keys.contains("requestParameters") || keys.contains("id_str") { return true }
         if keys.contains("data"),
             keys.contains("edit_history_tweet_ids") || keys.contains("author_id") || keys.contains("text")
         {

@@ -48,7 +48,7 @@ extension ModuleCase {
     private func recognitionFailures(_ module: any ParserModule, _ bytes: [UInt8]) -> [String] {
         guard let recognize else { return [] }
         let sample = Sample(
-            prefix: bytes.prefix(4096), fileName: recognize.fileName ?? input.lastPathComponent,
+            prefix: bytes.prefix(Sample.prefixLength), fileName: recognize.fileName ?? input.lastPathComponent,
             mediaType: recognize.mediaType ?? request.mediaType)
         let score = module.recognize(sample)
         var failures: [String] = []

@@ -28,7 +28,12 @@ public struct ParseInput: Sendable {
 
 /// The start of an input whose kind is not known yet, for ``ParserModule/recognize(_:)``.
 public struct Sample: Sendable {
-    /// The first bytes (at most a few KiB).
+    /// How many first bytes the engine gives, when the input has them: enough for the keys of
+    /// a pretty-printed JSON object whose keys are sorted (a tweet's `"text"` can come after
+    /// 4 KiB of `"entities"`), few enough to look through at once.
+    public static let prefixLength = 64 << 10
+
+    /// The first bytes (up to ``prefixLength``).
     public var prefix: ArraySlice<UInt8>
     /// The file name or last URL path component, if any.
     public var fileName: String?

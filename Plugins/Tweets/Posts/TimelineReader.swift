@@ -26,7 +26,7 @@ struct TimelineReader {
         }
     }
 
-    /// A timeline, search `statuses`, or an archive's `[{"tweet": …}, …]`.
+    /// A timeline, search `statuses` or `results`, or an archive's `[{"tweet": …}, …]`.
     private mutating func readArray(_ elements: [JSON], location: String?) throws {
         var objects: [[String: JSON]] = []
         for (index, element) in elements.enumerated() {
@@ -61,6 +61,9 @@ struct TimelineReader {
             notes += APIErrors.partialErrorNotes(fields)
         } else if let statuses = fields["statuses"]?.array {
             try readArray(statuses, location: location)
+        } else if let results = fields["results"]?.array, fields["requestParameters"] != nil || fields["next"] != nil {
+            // The premium and enterprise search APIs: `{"results": [...], "requestParameters": …}`.
+            try readArray(results, location: location)
         } else if let message = APIErrors.message(fields) {
             apiErrors.append(message)
         } else if fields["tweet"] != nil || fields["noteTweet"] != nil {

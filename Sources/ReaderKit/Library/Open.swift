@@ -66,7 +66,7 @@ extension Reader {
         } catch let error as FileSystem.Failure {
             throw ReaderError.usage(error.description)
         }
-        let sample = Sample(prefix: bytes.prefix(4096), fileName: (path as NSString).lastPathComponent)
+        let sample = Sample(prefix: bytes.prefix(Sample.prefixLength), fileName: (path as NSString).lastPathComponent)
         guard let module = registry.module(recognizing: sample) else {
             throw ReaderError.parse(ParseError(module: "reader", location: path, reason: "no source recognises this file"))
         }

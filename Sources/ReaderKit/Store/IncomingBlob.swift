@@ -1,4 +1,5 @@
 import Crypto
+import ReaderPluginAPI
 
 /// A blob written as its bytes come: each piece is hashed and looked through for secrets as
 /// it arrives. A small body (most RFCs, pages and timelines) is kept in memory and compressed
@@ -45,7 +46,7 @@ final class IncomingBlob: @unchecked Sendable {
     func write(_ piece: UnsafeRawBufferPointer) throws {
         if let failure { throw failure }
         count += piece.count
-        if prefix.count < 4096 { prefix += piece.prefix(4096 - prefix.count) }
+        if prefix.count < Sample.prefixLength { prefix += piece.prefix(Sample.prefixLength - prefix.count) }
         hasher.update(bufferPointer: piece)
         scanner.scan(piece)
         do {
