@@ -19,11 +19,15 @@ import Testing
         #expect(Self.render("&amp;lt;", []) == "&lt;")
     }
 
-    /// The space before a dropped link goes with it, wherever the link was.
-    @Test func removedLinksTakeTheirSpace() {
+    /// A dropped link at the end takes the space before it, one at the start the spaces after
+    /// it; one in the middle leaves the text as X shows it, both spaces (issue 16, rule c: X
+    /// shows "#OpICantBreathe  (@AshAgony)" with two).
+    @Test func removedLinksTakeTheirSpaceOnlyAtTheEnds() {
         let photo = TextEntity(range: 6..<29, shortURL: "https://t.co/28Q2tKaAL3", action: .remove)
         #expect(Self.render("Test. https://t.co/28Q2tKaAL3", [photo]) == "Test.")
-        #expect(Self.render("Test. https://t.co/28Q2tKaAL3 and more", [photo]) == "Test. and more")
+        #expect(Self.render("Test. https://t.co/28Q2tKaAL3 and more", [photo]) == "Test.  and more")
+        let hashtag = TextEntity(range: 16..<39, shortURL: "https://t.co/28Q2tKaAL3", action: .remove)
+        #expect(Self.render("#OpICantBreathe https://t.co/28Q2tKaAL3 (@AshAgony)", [hashtag]) == "#OpICantBreathe  (@AshAgony)")
         let first = TextEntity(range: 0..<23, shortURL: "https://t.co/28Q2tKaAL3", action: .remove)
         #expect(Self.render("https://t.co/28Q2tKaAL3 first", [first]) == "first")
         #expect(

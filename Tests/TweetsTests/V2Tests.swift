@@ -4,29 +4,44 @@ import Testing
 @testable import Tweets
 
 @Suite struct V2Tests {
-    /// Authors come from `includes.users` by `author_id`. The photos' links stay: the search
-    /// asked for no `includes.media`, so they are the only trace of the photos.
+    /// Authors come from `includes.users` by `author_id`. A link to a tweet's own `/photo/N`
+    /// page stands for its photo and leaves the text, as X shows it (issue 16, rule d); the
+    /// search asked for no `includes.media`, so the page is kept as the tweet's media.
     @Test func recentSearchAuthorsAndPhotoLinks() throws {
         let posts = try Fixtures.posts("v2_search_recent.json")
         #expect(posts.map(\.author) == ["happycamper", "snowman", "jellybeanjones", "snowman"])
         #expect(posts.map(\.authorName) == ["Emily Waligoske 🏕", "Jim Moffitt", "zachariah jones", "Jim Moffitt"])
-        #expect(
-            posts[0].text
-                == "@snowman Ooo, thanks error message, public_metircs are not the metrics you’re looking for https://twitter.com/happycamper/status/1276035977375477760/photo/1"
-        )
-        #expect(
-            posts[0].links == [
-                Link(text: "pic.twitter.com/14TzLYBBXi", url: "https://twitter.com/happycamper/status/1276035977375477760/photo/1")
-            ])
+        #expect(posts[0].text == "@snowman Ooo, thanks error message, public_metircs are not the metrics you’re looking for")
+        #expect(posts[0].links.isEmpty)
+        #expect(posts[0].media == ["https://twitter.com/happycamper/status/1276035977375477760/photo/1"])
         #expect(posts[0].createdAt == "2020-06-25T06:14:19Z")
         #expect(
             posts[1].text
                 == "Using Labs Recent search for polling use cases has been 🔥👍. A simple alternative to streaming in many cases...")
-        #expect(posts[2].text == "@snowman @happycamper https://twitter.com/jellybeanjones/status/1275763727908798470/photo/1")
+        #expect(posts[2].text == "@snowman @happycamper")
+        #expect(posts[2].media == ["https://twitter.com/jellybeanjones/status/1275763727908798470/photo/1"])
         #expect(posts[3].text.hasSuffix("organic_metrics,promoted_metrics,public_metrics]\""))
         // Replies are neither retweets nor quotes.
         #expect(posts.allSatisfy { $0.retweetOf == nil && $0.quoted == nil })
-        #expect(posts.allSatisfy { $0.media.isEmpty })
+        #expect(posts[1].media.isEmpty && posts[3].media.isEmpty)
+    }
+
+    /// The same rule inside a quoted tweet (synthetic: a v2 response whose quoted tweet links
+    /// its own photo page, the media not included).
+    @Test func aQuotedTweetsOwnPhotoLinkLeavesItsText() throws {
+        let json = #"""
+            {"data": {"id": "2", "text": "Look at this https://t.co/q", "author_id": "9",
+              "referenced_tweets": [{"type": "quoted", "id": "1"}],
+              "entities": {"urls": [{"start": 13, "end": 27, "url": "https://t.co/q", "expanded_url": "https://twitter.com/a/status/1", "display_url": "twitter.com/a/status/1"}]}},
+             "includes": {"users": [{"id": "9", "username": "b", "name": "B"}, {"id": "8", "username": "a", "name": "A"}],
+              "tweets": [{"id": "1", "text": "A photo https://t.co/p", "author_id": "8",
+                "entities": {"urls": [{"start": 8, "end": 22, "url": "https://t.co/p", "expanded_url": "https://x.com/a/status/1/video/1", "display_url": "pic.x.com/p"}]}}]}}
+            """#
+        let posts = Fixtures.posts(try Fixtures.document(json: json))
+        let quoted = try #require(posts.first?.quoted)
+        #expect(posts.first?.text == "Look at this")
+        #expect(quoted.text == "A photo")
+        #expect(quoted.media == ["https://x.com/a/status/1/video/1"])
     }
 
     /// twarc's line: the `__twarc` key is ignored, the emoji counts as one code point before

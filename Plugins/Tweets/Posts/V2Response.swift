@@ -63,14 +63,18 @@ struct V2Response {
         let attachedMedia = mediaURLs(tweet)
         let shownQuoteID = quoted == nil ? nil : quotedID
         var entities: [TextEntity] = []
+        // A link to the tweet's own `/photo/N` or `/video/N` page stands for its media, as X shows
+        // it, whether or not the response includes the media: without them, the page is the media.
+        var mediaPages: [String] = []
         for link in entitySource["urls"]?.array ?? [] {
             guard let range = CodePoints.range(start: link["start"], end: link["end"]),
                 let short = link["url"]?.nonEmptyText
             else { continue }
             let expanded = link["expanded_url"]?.nonEmptyText ?? short
-            let standsForMedia = link["media_key"] != nil || StatusLinks.isMediaPage(expanded, of: id)
+            let ownMediaPage = StatusLinks.isMediaPage(expanded, of: id)
+            if ownMediaPage && attachedMedia.isEmpty && !mediaPages.contains(expanded) { mediaPages.append(expanded) }
             let standsApart =
-                (standsForMedia && !attachedMedia.isEmpty)
+                ownMediaPage || (link["media_key"] != nil && !attachedMedia.isEmpty)
                 || shownQuoteID.map { StatusLinks.isPermalink(expanded, to: $0) } == true
             entities.append(
                 TextEntity(
@@ -81,7 +85,7 @@ struct V2Response {
         let rendered = TweetText.render(text, displayRange: displayRange, entities: entities)
         return Post(
             id: id, author: author, authorName: user["name"]?.text, createdAt: createdAt, text: rendered.text,
-            media: attachedMedia, links: rendered.links, quoted: quoted)
+            media: attachedMedia.isEmpty ? mediaPages : attachedMedia, links: rendered.links, quoted: quoted)
     }
 
     /// The referenced tweet `id`: from `includes.tweets`, or inline as twarc flattens it.

@@ -55,14 +55,14 @@ enum TweetText {
                 links.append(Link(text: display ?? url, url: url))
                 skipSpaces = false
             case .remove:
-                // Take the space that separated the link with it, so "Test. <link>" reads
-                // "Test." and "a <link> b" reads "a b".
+                // At the end, the space that separated the link goes with it ("Test. <link>"
+                // reads "Test."); in the middle the text stays as X shows it, spaces and all
+                // ("#OpICantBreathe <link> (@AshAgony)" keeps both spaces); at the start, the
+                // spaces after it go.
                 if cursor >= visible.upperBound {
                     trimTrailing(&output) { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-                } else if points.scalars[cursor].properties.isWhitespace {
-                    trimTrailing(&output) { $0 == " " }
                 }
-                skipSpaces = output.isEmpty || output.last == " " || output.last == "\n"
+                skipSpaces = output.isEmpty
             }
         }
         append(points.scalars[cursor..<visible.upperBound], to: &output, skippingSpaces: skipSpaces)
