@@ -14,8 +14,11 @@ extension Reader {
         var known = Set<String>()
         var kept: [Entry] = []
         try forEachIndexEntry { entry in
-            if status != nil, let status = entry.status?.uppercased() { known.insert(status) }
-            if let wanted, (entry.status ?? "").uppercased() != wanted { return true }
+            if let wanted {
+                let status = entry.status?.uppercased()
+                if let status { known.insert(status) }
+                if (status ?? "") != wanted { return true }
+            }
             if let prefix, entry.date?.hasPrefix(prefix) != true { return true }
             // Enough: and a status that matched is one the index has.
             if let limit, kept.count >= max(0, limit) { return false }
@@ -57,10 +60,6 @@ extension Reader {
     }
 
     func indexEntries() throws -> [Entry] {
-        let (_, location) = try locate(Self.indexRequestType, "")
-        guard let entry = try store.entry(location.key) else {
-            throw ReaderError.notStored(key: location.key, command: "reader fetch \(Self.indexRequestType)")
-        }
-        return try document(of: entry).entries
+        try document(of: storedIndex()).entries
     }
 }

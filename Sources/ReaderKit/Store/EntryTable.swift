@@ -42,14 +42,12 @@ struct EntryTable: Sendable {
 
     /// The entry `id` of the document `document`.
     func entry(_ id: String, of document: BlobID) -> Lookup {
-        guard let file = try? MappedFile(path: path(of: document)) else { return .unavailable }
-        let lookup = file.withBytes { KeyedLines.find(KeyedLines.literal(id), in: $0, header: Self.header(document)) }
-        switch lookup {
-        case .found(let range):
-            guard let entry = try? DocumentCodec.decodeEntry(file.withBytes { Array($0[range]) }) else { return .unavailable }
+        switch mapped(document)?.json(of: id) {
+        case .json(let json):
+            guard let entry = try? DocumentCodec.decodeEntry(json) else { return .unavailable }
             return .found(entry)
         case .absent: return .absent
-        case .otherLayout: return .unavailable
+        case .unusable, nil: return .unavailable
         }
     }
 

@@ -50,13 +50,11 @@ final class IncomingBlob: @unchecked Sendable {
         hasher.update(bufferPointer: piece)
         scanner.scan(piece)
         do {
+            if spilled == nil && count > Self.spillLimit { try spill() }
             if let spilled {
                 try spilled.deflater.update(piece) { try spilled.file.write($0) }
-            } else if count <= Self.spillLimit {
-                kept.append(contentsOf: piece)
             } else {
-                let spilled = try spill()
-                try spilled.deflater.update(piece) { try spilled.file.write($0) }
+                kept.append(contentsOf: piece)
             }
         } catch {
             let error = Self.readerError(error)
@@ -76,14 +74,13 @@ final class IncomingBlob: @unchecked Sendable {
     }
 
     /// Moves what is kept to a temporary file, and everything after it.
-    private func spill() throws -> (file: TemporaryFile, deflater: Zlib.Deflater, lock: FileLock) {
+    private func spill() throws {
         let lock = try FileLock(path: writersLockPath, mode: .shared)
         let file = try TemporaryFile(in: blobs.folder)
         let deflater = try Zlib.Deflater(level: compression.level)
         try kept.withUnsafeBytes { bytes in try deflater.update(bytes) { try file.write($0) } }
         kept = []
         spilled = (file, deflater, lock)
-        return (file, deflater, lock)
     }
 
     /// Ends the stream; the blob's ID. Nothing is visible in the store yet.

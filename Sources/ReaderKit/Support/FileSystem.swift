@@ -67,13 +67,28 @@ enum FileSystem {
     ) throws -> Int? {
         guard let fd = try openFollowingLinks(path) else { return nil }
         defer { close(fd) }
+        return try stream(fd, name: path, limit: limit) { piece in
+            try sink(piece)
+            return true
+        }
+    }
+
+    /// Reads a file of the store a piece at a time into `sink`, never through a link, until it
+    /// ends or `sink` returns false; the bytes read, or nil when it does not exist.
+    static func read(_ path: String, limit: Int, into sink: (UnsafeRawBufferPointer) throws -> Bool) throws -> Int? {
+        let fd = try openFile(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
         return try stream(fd, name: path, limit: limit, into: sink)
     }
 
     /// Reads a stream (standard input, a pipe) to its end, at most `limit` bytes.
     static func readStream(_ fd: Int32, name: String, limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
-        _ = try stream(fd, name: name, limit: limit) { bytes.append(contentsOf: $0) }
+        _ = try stream(fd, name: name, limit: limit) { piece in
+            bytes.append(contentsOf: piece)
+            return true
+        }
         return bytes
     }
 
@@ -87,10 +102,10 @@ enum FileSystem {
         return fd
     }
 
-    /// Reads `fd` to its end a piece at a time into `sink`; the byte count. More than `limit`
-    /// bytes fail before the piece that passes it is handed on.
+    /// Reads `fd` a piece at a time into `sink`, to its end or until `sink` returns false; the
+    /// bytes read. More than `limit` bytes fail before the piece that passes it is handed on.
     private static func stream(
-        _ fd: Int32, name: String, limit: Int, into sink: (UnsafeRawBufferPointer) throws -> Void
+        _ fd: Int32, name: String, limit: Int, into sink: (UnsafeRawBufferPointer) throws -> Bool
     ) throws -> Int {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total = 0
@@ -103,7 +118,7 @@ enum FileSystem {
             if count == 0 { return total }
             total += count
             guard total <= limit else { throw Failure(operation: "more than \(limit) bytes on", path: name, code: EFBIG) }
-            try buffer.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            guard try buffer.withUnsafeBytes({ try sink(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }) else { return total }
         }
     }
 

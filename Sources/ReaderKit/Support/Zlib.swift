@@ -47,42 +47,12 @@ enum Zlib {
     /// Inflates `bytes`, handing each piece of output to `sink` with the total produced so far;
     /// returns the total. Throws for anything but one whole zlib stream.
     static func inflate(_ bytes: [UInt8], _ sink: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Int {
-        var stream = z_stream()
-        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw Failure(description: "zlib inflateInit failed")
+        let inflater = try Inflater()
+        try bytes.withUnsafeBytes { input in
+            try inflater.update(input) { piece in try sink(piece.assumingMemoryBound(to: UInt8.self), inflater.total) }
         }
-        defer { inflateEnd(&stream) }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var total = 0
-        return try bytes.withUnsafeBufferPointer { input -> Int in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            stream.avail_in = uInt(input.count)
-            while true {
-                let status = try chunk.withUnsafeMutableBufferPointer { out -> Int32 in
-                    stream.next_out = out.baseAddress
-                    stream.avail_out = uInt(out.count)
-                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    let produced = out.count - Int(stream.avail_out)
-                    total += produced
-                    if produced > 0 { try sink(UnsafeBufferPointer(rebasing: out[0..<produced]), total) }
-                    if status == Z_BUF_ERROR && produced > 0 { return Z_OK }
-                    return status
-                }
-                switch status {
-                case Z_STREAM_END:
-                    guard stream.avail_in == 0 else { throw Failure(description: "trailing bytes after the zlib stream") }
-                    return total
-                case Z_OK:
-                    continue
-                case Z_BUF_ERROR:
-                    throw Failure(description: "the zlib stream is cut short (truncated)")
-                case Z_DATA_ERROR:
-                    throw Failure(description: "not a valid zlib stream (corrupt data)")
-                default:
-                    throw Failure(description: "not a complete zlib stream (zlib status \(status))")
-                }
-            }
-        }
+        guard inflater.ended else { throw Failure(description: "the zlib stream is cut short (truncated)") }
+        return inflater.total
     }
 }
 
