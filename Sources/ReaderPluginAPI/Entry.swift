@@ -1,3 +1,5 @@
+internal import ReaderJSON
+
 /// A record of an index-like document, such as one RFC in the RFC index.
 ///
 /// The open-ended keys (`annotations`, `fields`) are held as their JSON text, the form a stored
@@ -207,7 +209,7 @@ extension Entry {
 
     private static func objectText(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String {
         let text = try container.decode(String.self, forKey: key)
-        guard JSONObjectCheck.isObject(text) else {
+        guard JSONReader.isObject(text) else {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not a JSON object")
         }
         return text
