@@ -78,6 +78,7 @@ let package = Package(
             name: "ReaderKit",
             dependencies: [
                 "ReaderPluginAPI",
+                "ReaderJSON",
                 "DocumentJSON",
                 "ReaderModuleExport",
                 "CReaderModuleABI",
