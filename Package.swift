@@ -73,10 +73,23 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
+        // A small S3 client: Signature V4, and the object requests a shared store needs, on
+        // AsyncHTTPClient; the endpoint and credentials as the AWS tools read them. No SDK.
+        .target(
+            name: "ObjectStorage",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+
         // The engine: registry, workers, fetcher, store, catalog, rendering, and the async API.
         .target(
             name: "ReaderKit",
             dependencies: [
+                "ObjectStorage",
                 "ReaderPluginAPI",
                 "ReaderJSON",
                 "DocumentJSON",
@@ -129,6 +142,8 @@ let package = Package(
             name: "ReaderKitTests", dependencies: ["ReaderKit", "DocumentJSON", "ReaderJSON", "ReaderTestSupport", "ReaderTestHarness"],
             exclude: ["Relevance"]),
         .testTarget(name: "ReaderJSONTests", dependencies: ["ReaderJSON"]),
+        // Signature V4 against AWS's published test suite (SignatureV4Cases/, Apache-2.0).
+        .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
         .testTarget(name: "ReaderTerminalTests", dependencies: ["ReaderTestSupport", "ReaderTestHarness"]),
@@ -143,6 +158,8 @@ let package = Package(
             name: "ReaderFaultTests",
             dependencies: [
                 "ReaderTestSupport", "ReaderTestHarness", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+                // To set up and watch the S3 server of `RemoteTests` (moto's).
+                "ObjectStorage",
             ]
         ),
     ]

@@ -11,6 +11,7 @@ ROOT = "Sources/ReaderKit"
 # Lower number, lower layer. Files at the top of ReaderKit (ReaderError, ReaderVersion) are
 # the floor every layer stands on. Folders of one number are peers and may not use each other.
 LAYERS = {".": 0, "Support": 0, "Catalog": 1, "Store": 2, "Fetch": 3, "Registry": 3, "Workers": 3, "Rendering": 3,
+          "Remote": 3,
           "Library": 4}
 DECLARATION = re.compile(
     r"^\s*(?:(?:public|package|private|fileprivate|internal|final|indirect|nonisolated)\s+)*"

@@ -4,7 +4,7 @@
 enum CommandLineWords {
     /// The common options (``GlobalOptions``), and whether each takes a value.
     static let commonOptions: [String: Bool] = [
-        "--cache-dir": true, "--offline": false, "--jobs": true, "--timeout": true, "--verbose": false,
+        "--cache-dir": true, "--offline": false, "--jobs": true, "--timeout": true, "--verbose": false, "--remote": true,
     ]
 
     /// `words` with the common options found before the command moved after it, where every

@@ -22,17 +22,30 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Say more about what happens, on stderr.")
     var verbose = false
 
+    @Option(
+        name: .long, help: "A store shared through S3: s3://BUCKET/PREFIX (default: $READER_REMOTE); open looks there before the network.")
+    var remote: String?
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
         guard (timeout ?? 30) > 0, (timeout ?? 30) <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     }
 
     /// The engine, configured from these options and the environment.
-    func makeReader() -> Reader {
-        Self.makeReader(cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose)
+    func makeReader(remote: Remote? = nil) -> Reader {
+        Self.makeReader(cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose, remote: remote)
     }
 
-    static func makeReader(cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double? = nil, verbose: Bool = false) -> Reader {
+    /// The remote of `--remote`, else of `READER_REMOTE`; nil when neither names one. Its HTTP
+    /// client must be shut down when the command is done (``Remote/shutdown()``).
+    func makeRemote() throws -> Remote? {
+        guard let text = remote ?? Console.current.environment["READER_REMOTE"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        return try Remote(text, environment: Console.current.environment, timeout: max(120, timeout ?? 0))
+    }
+
+    static func makeReader(
+        cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double? = nil, verbose: Bool = false, remote: Remote? = nil
+    ) -> Reader {
         let environment = Console.current.environment
         let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
         let settings = Settings(environment.filter { $0.key.hasPrefix("READER_") })
@@ -49,6 +62,7 @@ struct GlobalOptions: ParsableArguments {
         let plugins = PluginShelf(environment: environment, report: say, trace: trace)
         var configuration = Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits)
         configuration.trace = trace
+        configuration.remote = remote
         if let seconds = environment["READER_PARSE_TIMEOUT"].flatMap(Double.init), seconds > 0 { configuration.parseTimeLimit = seconds }
         if let mebibytes = environment["READER_MEMORY_BUDGET"].flatMap(Int.init), mebibytes > 0 {
             configuration.memoryBudget = mebibytes << 20

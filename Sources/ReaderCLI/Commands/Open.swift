@@ -29,7 +29,17 @@ struct Open: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let reader = global.makeReader()
+        let remote = global.offline ? nil : try global.makeRemote()
+        do {
+            try await show(global.makeReader(remote: remote))
+        } catch {
+            await remote?.shutdown()
+            throw error
+        }
+        await remote?.shutdown()
+    }
+
+    private func show(_ reader: Reader) async throws {
         let options = Self.renderOptions(format, section: section)
         var output: [String] = []
         if toc {

@@ -80,7 +80,8 @@ enum Terminal {
     /// stderr may contain: a server that echoes the token in an error body cannot make
     /// `reader` print it.
     static var secrets: [String] {
-        Configuration.secrets(in: environment.filter { $0.key.hasPrefix("READER_") })
+        // AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN too, for `push`, `pull` and a remote.
+        Configuration.secrets(in: environment.filter { $0.key.hasPrefix("READER_") || $0.key.hasPrefix("AWS_") })
     }
 
     static func redacted(_ text: String) -> String {

@@ -134,7 +134,7 @@ public actor Fetcher {
         } catch let error as HTTPClientError where error == .cancelled {
             throw ReaderError.cancelled
         } catch {
-            throw ReaderError.network(url: url, reason: Self.describe(error))
+            throw ReaderError.network(url: url, reason: NetworkWords.describe(error))
         }
     }
 

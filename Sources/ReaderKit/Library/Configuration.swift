@@ -22,6 +22,9 @@ public struct Configuration: Sendable {
     /// Told each step of a request, as `curl -v` would (`--verbose`): the URL, the HTTP
     /// status, a cache hit or miss, the module, and the time each took. Nil: silent.
     public var trace: (@Sendable (String) -> Void)?
+    /// A store shared through object storage (`--remote`, `READER_REMOTE`): `open` looks
+    /// there for what is not stored before it fetches, unless offline.
+    public var remote: Remote?
 
     public init(
         storeRoot: String, settings: Settings = Settings([:]), offline: Bool = false, jobs: Int = 8,

@@ -12,6 +12,9 @@ extension Reader {
             let key = try key(of: request)
             // The catalog is read once when the document is stored: this is the hot path of `open`.
             var entry = try store.entry(key)
+            if entry == nil && !configuration.offline, let remote = configuration.remote {
+                entry = try await pull(key, from: remote)
+            }
             if entry == nil && !configuration.offline {
                 try await fetch(request)
                 entry = try store.entry(key)
@@ -23,6 +26,18 @@ extension Reader {
             return opened
         }
         return describe(document)
+    }
+
+    /// `key` taken from the remote into the store, when the remote has it. A remote that
+    /// cannot be reached is said on the trace and left for the network (the origin may answer).
+    private func pull(_ key: String, from remote: Remote) async throws -> CatalogEntry? {
+        do {
+            let pulled = try await remote.pull(into: store, keys: [key], jobs: configuration.jobs)
+            configuration.trace?("\(key): \(pulled.entries > 0 ? "taken from" : "not on") \(remote.url)")
+        } catch let error as ReaderError where error.exitCode == 4 {
+            configuration.trace?("\(remote.url): \(error); fetching from the origin")
+        }
+        return try store.entry(key)
     }
 
     /// A request rendered: stored documents from their view when it is current (a cat page),

@@ -61,7 +61,13 @@ public struct BlobStore: Sendable {
     /// Checks blob `id` as ``get(_:)`` does, streaming: memory stays at one chunk whatever
     /// its size. Throws `ReaderError.damaged` saying what is wrong.
     public func check(_ id: BlobID) throws {
-        let stored = try storedBytes(of: id)
+        try check(stored: try storedBytes(of: id), as: id)
+    }
+
+    /// Checks that `stored` (a blob file's bytes, from the disk or another store) inflates to
+    /// bytes whose SHA-256 is `id`, streaming. Throws `ReaderError.damaged` saying what is wrong.
+    func check(stored: [UInt8], as id: BlobID) throws {
+        guard !stored.isEmpty else { throw ReaderError.damaged(what: "blob \(id)", reason: "empty file") }
         var hasher = SHA256()
         do {
             _ = try Zlib.inflate(stored) { chunk, produced in
@@ -95,6 +101,30 @@ public struct BlobStore: Sendable {
             throw ReaderError.damaged(what: "blob \(id)", reason: "content does not match its hash")
         }
         return bytes
+    }
+
+    /// The file of blob `id` as it is on disk (a zlib stream), checked against its name: what
+    /// a remote holds under the same name.
+    func checkedStoredBytes(of id: BlobID) throws -> [UInt8] {
+        let stored = try storedBytes(of: id)
+        try check(stored: stored, as: id)
+        return stored
+    }
+
+    /// Places `stored`, the bytes of blob `id`'s file from elsewhere (a remote), under its name
+    /// the way every blob is placed — checked first, whole or not at all, never through a link.
+    /// Returns the bytes written (0 when an intact blob was there).
+    func adopt(stored: [UInt8], as id: BlobID) throws -> Int {
+        try check(stored: stored, as: id)
+        let path = path(of: id)
+        if FileSystem.exists(path), isIntact(id) { return 0 }
+        do {
+            try FileSystem.makeFolders(FileSystem.parent(of: path))
+            try FileSystem.writeAtomically(stored, to: path)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
+        return stored.count
     }
 
     /// The file of blob `id`: present, not empty, not larger than a blob can be.

@@ -74,6 +74,28 @@ public struct Store: Sendable {
         }
     }
 
+    /// Stores an entry made elsewhere (pulled from a remote) with its blobs' files: each blob
+    /// checked against its name and placed as a fetch places it, then the entry recorded —
+    /// unless the catalog holds a newer fetch of the key, which is kept. Under the writers
+    /// lock, so that `gc` cannot remove a blob between its placing and the entry naming it.
+    /// Returns whether the entry was recorded and the bytes written.
+    public func adopt(key: String, entry: CatalogEntry, blobs stored: [BlobID: [UInt8]]) throws -> (recorded: Bool, written: Int) {
+        try prepare()
+        return try withWritersLock {
+            var written = 0
+            for id in entry.blobs where !blobs.contains(id) {
+                guard let bytes = stored[id] else { throw ReaderError.damaged(what: "blob \(id)", reason: "missing") }
+                written += try blobs.adopt(stored: bytes, as: id)
+            }
+            let recorded = try catalog.update(key) { current -> Bool in
+                if let existing = current, !existing.isReplaced(by: entry) { return false }
+                current = entry
+                return true
+            }
+            return (recorded, written)
+        }
+    }
+
     /// Records a revalidation (a 304): the stored blobs stay, the fetch time moves.
     public func touch(key: String, fetchedAt: String) throws {
         // Under the writers lock like every catalog write: a journal compaction writes a

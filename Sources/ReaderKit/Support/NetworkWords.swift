@@ -4,8 +4,8 @@ import NIOCore
 import NIOHTTP1
 
 /// What went wrong on the network, in words a person reads: no library type names, error
-/// codes or build paths.
-extension Fetcher {
+/// codes or build paths. One wording for the fetcher and the remote (`reader push`, `pull`).
+enum NetworkWords {
     static func describe(_ error: any Error) -> String {
         if let error = error as? HTTPClientError {
             switch error {

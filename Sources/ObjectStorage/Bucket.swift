@@ -1,0 +1,184 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+/// One bucket of S3-compatible object storage: objects read, written (on a condition),
+/// listed and deleted with requests signed by ``SignatureV4``. Only what `reader` needs; no SDK.
+public final class Bucket: Sendable {
+    public let name: String
+    let settings: RemoteSettings
+    let signer: SignatureV4
+    let client: HTTPClient
+    /// Seconds a request may take, whole.
+    let timeout: Int64
+
+    public init(name: String, settings: RemoteSettings, timeout: Double = 120) {
+        self.name = name
+        self.settings = settings
+        self.timeout = Int64(timeout * 1000)
+        signer = SignatureV4(credentials: settings.credentials, region: settings.region)
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        // A server that is down fails the command at once (exit 4), rather than after
+        // minutes of reconnecting; `reader push` resumes where it stopped.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        configuration.decompression = .disabled
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// An object's bytes and ETag.
+    public struct Object: Sendable {
+        public let bytes: [UInt8]
+        public let etag: String?
+    }
+
+    /// Object `key`, or nil when there is none. A body over `limit` bytes is refused.
+    public func get(_ key: String, limit: Int) async throws(StorageFailure) -> Object? {
+        let response = try await send("GET", key: key, limit: limit)
+        if response.status == 404 { return nil }
+        try check(response, key: key)
+        return Object(bytes: response.body, etag: response.headers.first(name: "etag"))
+    }
+
+    /// The ETag of object `key`, or nil when there is none.
+    public func head(_ key: String) async throws(StorageFailure) -> String? {
+        let response = try await send("HEAD", key: key)
+        if response.status == 404 { return nil }
+        try check(response, key: key)
+        return response.headers.first(name: "etag") ?? ""
+    }
+
+    /// When a write may happen.
+    public enum Condition: Sendable {
+        /// Only if no object has the key (`If-None-Match: *`).
+        case absent
+        /// Only if the object is still the one with this ETag (`If-Match`).
+        case matches(String)
+    }
+
+    public enum WriteOutcome: Sendable, Equatable {
+        case written(etag: String?)
+        /// The condition did not hold (412), or another write of the key was under way (409).
+        case conditionFailed
+    }
+
+    /// Writes `bytes` as object `key`, on `condition` when given.
+    public func put(_ key: String, _ bytes: [UInt8], condition: Condition? = nil) async throws(StorageFailure) -> WriteOutcome {
+        var headers: [(String, String)] = []
+        switch condition {
+        case .absent: headers.append(("If-None-Match", "*"))
+        case .matches(let etag): headers.append(("If-Match", etag))
+        case nil: break
+        }
+        let response = try await send("PUT", key: key, headers: headers, body: bytes)
+        if response.status == 412 || response.status == 409 { return .conditionFailed }
+        try check(response, key: key)
+        return .written(etag: response.headers.first(name: "etag"))
+    }
+
+    public func delete(_ key: String) async throws(StorageFailure) {
+        let response = try await send("DELETE", key: key)
+        if response.status == 404 { return }
+        try check(response, key: key)
+    }
+
+    /// Every object whose key starts with `prefix`: its key and size, page after page
+    /// (ListObjectsV2, 1,000 a page).
+    public func list(prefix: String) async throws(StorageFailure) -> [(key: String, size: Int)] {
+        var found: [(key: String, size: Int)] = []
+        var token: String?
+        repeat {
+            var query = [(name: "list-type", value: "2"), (name: "prefix", value: prefix)]
+            if let token { query.append((name: "continuation-token", value: token)) }
+            let response = try await send("GET", key: "", query: query, limit: 16 << 20)
+            try check(response, key: prefix)
+            let xml = String(decoding: response.body, as: UTF8.self)
+            guard xml.contains("<ListBucketResult") else { throw .malformed(key: prefix, reason: "the listing is not a ListBucketResult") }
+            for contents in XMLText.values(of: "Contents", in: xml) {
+                guard let key = XMLText.value(of: "Key", in: contents) else { continue }
+                found.append((key, XMLText.value(of: "Size", in: contents).flatMap(Int.init) ?? 0))
+            }
+            token = XMLText.value(of: "IsTruncated", in: xml) == "true" ? XMLText.value(of: "NextContinuationToken", in: xml) : nil
+        } while token != nil
+        return found
+    }
+
+    struct Response {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: [UInt8]
+    }
+
+    private func check(_ response: Response, key: String) throws(StorageFailure) {
+        guard (200..<300).contains(response.status) else {
+            let xml = String(decoding: response.body.prefix(64 << 10), as: UTF8.self)
+            throw .refused(
+                key: key, status: response.status, code: XMLText.value(of: "Code", in: xml), message: XMLText.value(of: "Message", in: xml))
+        }
+    }
+
+    /// Sends one signed request. A 500 or 503 (S3's "slow down") is tried twice more: every
+    /// request here may be repeated, a conditional write included (its repeat answers 412).
+    private func send(
+        _ method: String, key: String, query: [(name: String, value: String)] = [], headers extra: [(String, String)] = [],
+        body: [UInt8] = [], limit: Int = 1 << 20
+    ) async throws(StorageFailure) -> Response {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let response = try await sendOnce(method, key: key, query: query, headers: extra, body: body, limit: limit)
+            if (response.status == 500 || response.status == 503) && attempt < 3 {
+                try? await Task.sleep(for: .milliseconds(200 * attempt))
+                continue
+            }
+            return response
+        }
+    }
+
+    private func sendOnce(
+        _ method: String, key: String, query: [(name: String, value: String)], headers extra: [(String, String)], body: [UInt8],
+        limit: Int
+    ) async throws(StorageFailure) -> Response {
+        let (host, path) = settings.endpoint.location(bucket: name, key: key)
+        let amzDate = AmzDate.now()
+        let payloadHash = SignatureV4.payloadHash(body)
+        var headers: [(name: String, value: String)] = [
+            ("host", host), ("x-amz-date", amzDate), ("x-amz-content-sha256", payloadHash),
+        ]
+        if let token = settings.credentials.sessionToken { headers.append(("x-amz-security-token", token)) }
+        headers += extra.map { (name: $0.0, value: $0.1) }
+        let signed = SignatureV4.Request(method: method, path: path, query: query, headers: headers, payloadHash: payloadHash)
+        let queryText = SignatureV4.canonicalQuery(query)
+        let url = "\(settings.endpoint.scheme)://\(host)\(URIEncoding.encodePath(path))\(queryText.isEmpty ? "" : "?" + queryText)"
+        var request = HTTPClientRequest(url: url)
+        request.method = HTTPMethod(rawValue: method)
+        for header in headers { request.headers.add(name: header.name, value: header.value) }
+        request.headers.add(name: "Authorization", value: signer.authorization(signed, amzDate: amzDate))
+        if method == "PUT" {
+            request.headers.add(name: "Content-Length", value: "\(body.count)")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        do {
+            let response = try await client.execute(request, timeout: .milliseconds(timeout))
+            var collected: [UInt8] = []
+            if method != "HEAD" {
+                for try await var piece in response.body {
+                    guard collected.count + piece.readableBytes <= limit else {
+                        throw StorageFailure.malformed(key: key, reason: "the object is larger than \(limit) bytes")
+                    }
+                    collected += piece.readBytes(length: piece.readableBytes) ?? []
+                }
+            }
+            return Response(status: Int(response.status.code), headers: response.headers, body: collected)
+        } catch let failure as StorageFailure {
+            throw failure
+        } catch {
+            throw .transport(key: key, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// The endpoint, region and credentials of S3 requests, from the environment and the AWS
+/// files as every AWS tool reads them:
+///
+/// - endpoint: `AWS_ENDPOINT_URL_S3`, else `AWS_ENDPOINT_URL`, else the profile's
+///   `endpoint_url`, else AWS itself;
+/// - region: `AWS_REGION`, else `AWS_DEFAULT_REGION`, else the profile's `region`, else
+///   `us-east-1`;
+/// - credentials: `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY` (and `AWS_SESSION_TOKEN`),
+///   else the profile (`AWS_PROFILE`, else `default`) in `~/.aws/credentials`
+///   (`AWS_SHARED_CREDENTIALS_FILE`), else in `~/.aws/config` (`AWS_CONFIG_FILE`).
+///
+/// `READER_S3_ADDRESSING` (`path` or `virtual`) overrides how the bucket is addressed.
+public struct RemoteSettings: Sendable {
+    public let endpoint: Endpoint
+    public let region: String
+    public let credentials: Credentials
+
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        case noCredentials(profile: String)
+        case badEndpoint(Endpoint.Failure)
+        case badAddressing(String)
+
+        public var description: String {
+            switch self {
+            case .noCredentials(let profile):
+                "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or add profile '\(profile)' to ~/.aws/credentials"
+            case .badEndpoint(let failure): failure.description
+            case .badAddressing(let value): "READER_S3_ADDRESSING is '\(value)'; it may be 'path' or 'virtual'"
+            }
+        }
+    }
+
+    public init(endpoint: Endpoint, region: String, credentials: Credentials) {
+        self.endpoint = endpoint
+        self.region = region
+        self.credentials = credentials
+    }
+
+    /// The settings for `remote` in `environment` (names to values).
+    public init(for remote: RemoteURL, environment: [String: String]) throws(Failure) {
+        func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let home = value("HOME") ?? NSHomeDirectory()
+        let profile = value("AWS_PROFILE") ?? "default"
+        let config = ProfileFile(path: value("AWS_CONFIG_FILE") ?? home + "/.aws/config")?.configProfile(profile) ?? [:]
+        let addressing: Endpoint.Addressing?
+        if let text = value("READER_S3_ADDRESSING") {
+            guard let chosen = Endpoint.Addressing(rawValue: text.lowercased()) else { throw .badAddressing(text) }
+            addressing = chosen
+        } else {
+            addressing = nil
+        }
+        region = value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? config["region"] ?? "us-east-1"
+        if let url = value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL") ?? config["endpoint_url"] {
+            do {
+                endpoint = try Endpoint(url: url, addressing: addressing)
+            } catch {
+                throw .badEndpoint(error)
+            }
+        } else {
+            endpoint = .aws(region: region, bucket: remote.bucket, addressing: addressing)
+        }
+        if let id = value("AWS_ACCESS_KEY_ID"), let secret = value("AWS_SECRET_ACCESS_KEY") {
+            credentials = Credentials(accessKeyID: id, secretAccessKey: secret, sessionToken: value("AWS_SESSION_TOKEN"))
+            return
+        }
+        let stored = ProfileFile(path: value("AWS_SHARED_CREDENTIALS_FILE") ?? home + "/.aws/credentials")?.credentialsProfile(profile)
+        for section in [stored, config].compactMap({ $0 }) {
+            if let id = section["aws_access_key_id"], let secret = section["aws_secret_access_key"] {
+                credentials = Credentials(accessKeyID: id, secretAccessKey: secret, sessionToken: section["aws_session_token"])
+                return
+            }
+        }
+        throw .noCredentials(profile: profile)
+    }
+}

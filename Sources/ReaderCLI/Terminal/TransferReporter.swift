@@ -1,0 +1,54 @@
+import Foundation
+import ReaderKit
+import Synchronization
+
+/// Shows a push's or pull's progress on stderr: on a terminal, the fetch's bar (blobs, bytes,
+/// rate, ETA), redrawn at most ten times a second; nothing otherwise, where the summary line
+/// says it all. Told from the transfer's tasks at once, hence the lock.
+final class TransferReporter: Sendable {
+    private struct State {
+        var total = 0
+        var done = 0
+        var bytes = 0
+        var lastDraw = Date.distantPast
+    }
+    private let state = Mutex(State())
+    private let bar: Bool
+    private let start = Date()
+
+    init() {
+        bar = Terminal.stderrIsTerminal && !Terminal.isDumb
+    }
+
+    func handle(_ event: TransferEvent) {
+        guard bar else { return }
+        let line: String? = state.withLock { state in
+            switch event {
+            case .planned(let blobs): state.total = blobs
+            case .blob(let bytes):
+                state.done += 1
+                state.bytes += bytes
+            }
+            let now = Date()
+            guard now.timeIntervalSince(state.lastDraw) > 0.1 || state.done == state.total else { return nil }
+            state.lastDraw = now
+            let elapsed = max(0.001, now.timeIntervalSince(start))
+            let remaining = state.done > 0 ? elapsed / Double(state.done) * Double(state.total - state.done) : 0
+            let eta =
+                state.done > 0 && state.done < state.total ? String(format: " ETA %d:%02d", Int(remaining) / 60, Int(remaining) % 60) : ""
+            let figures = [
+                "\(state.done)/\(state.total)", ByteCount.format(state.bytes),
+                "\(ByteCount.format(Int(Double(state.bytes) / elapsed)))/s\(eta)",
+            ]
+            return ProgressReporter.barLine(done: state.done, total: state.total, figures: figures, columns: Terminal.stderrColumns ?? 80)
+        }
+        guard let line else { return }
+        Terminal.status("\r\u{1B}[K" + line)
+        Terminal.statusLineShown = true
+    }
+
+    func finish() {
+        if bar { Terminal.status("\r\u{1B}[K") }
+        Terminal.statusLineShown = false
+    }
+}

@@ -1,0 +1,26 @@
+/// What a push or pull reports as it goes, and what it did.
+public enum TransferEvent: Sendable {
+    /// The blobs to send or fetch are known.
+    case planned(blobs: Int)
+    /// One blob moved (`bytes` of its file), or was found already there (`bytes` 0).
+    case blob(bytes: Int)
+}
+
+/// What a push or a pull did, for its summary line and `--json`.
+public struct TransferResult: Sendable, Codable, Equatable {
+    public var remote: String
+    /// Blobs sent (push) or fetched (pull).
+    public var blobsMoved = 0
+    /// Blobs the other side had already.
+    public var blobsPresent = 0
+    /// Bytes of the blobs moved, as stored (compressed).
+    public var bytes = 0
+    /// Catalog entries added to the other side.
+    public var entries = 0
+    /// Entries the other side already had as new or newer.
+    public var entriesCurrent = 0
+
+    init(remote: String) {
+        self.remote = remote
+    }
+}
