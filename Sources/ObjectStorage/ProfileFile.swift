@@ -2,17 +2,27 @@ import Foundation
 
 /// `~/.aws/credentials` and `~/.aws/config`, read as the AWS tools read them: `[name]`
 /// sections (`[profile name]` in the config file, except `[default]`) of `key = value` lines;
-/// `#` and `;` start comments; indented lines belong to a nested setting (`s3 =`) and are
-/// left alone.
+/// `#` and `;` start comments; indented lines belong to the nested setting above them
+/// (`s3 =` then `  addressing_style = path`), kept as `s3.addressing_style`.
 struct ProfileFile: Sendable {
     private(set) var sections: [String: [String: String]] = [:]
 
     init(text: String) {
         var current: String?
+        var nesting: String?
         for rawLine in text.split(whereSeparator: \.isNewline) {
-            guard let first = rawLine.first, first != " ", first != "\t" else { continue }
+            let indented = rawLine.first == " " || rawLine.first == "\t"
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if indented {
+                if let current, let nesting, let equals = line.firstIndex(of: "=") {
+                    let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+                    sections[current, default: [:]][nesting + "." + key] = line[line.index(after: equals)...].trimmingCharacters(
+                        in: .whitespaces)
+                }
+                continue
+            }
+            nesting = nil
             if line.hasPrefix("["), line.hasSuffix("]") {
                 current = line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
                 continue
@@ -21,6 +31,7 @@ struct ProfileFile: Sendable {
             let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             sections[current, default: [:]][key] = value
+            if value.isEmpty { nesting = key }
         }
     }
 

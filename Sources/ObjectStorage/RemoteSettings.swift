@@ -11,7 +11,8 @@ import Foundation
 ///   else the profile (`AWS_PROFILE`, else `default`) in `~/.aws/credentials`
 ///   (`AWS_SHARED_CREDENTIALS_FILE`), else in `~/.aws/config` (`AWS_CONFIG_FILE`).
 ///
-/// `READER_S3_ADDRESSING` (`path` or `virtual`) overrides how the bucket is addressed.
+/// How the bucket is addressed: `READER_S3_ADDRESSING` (`path` or `virtual`), else the
+/// profile's `s3 = addressing_style`, else ``Endpoint``'s default.
 public struct RemoteSettings: Sendable {
     public let endpoint: Endpoint
     public let region: String
@@ -49,7 +50,8 @@ public struct RemoteSettings: Sendable {
             guard let chosen = Endpoint.Addressing(rawValue: text.lowercased()) else { throw .badAddressing(text) }
             addressing = chosen
         } else {
-            addressing = nil
+            // The config file's `s3 = addressing_style = path|virtual` (`auto`: the default).
+            addressing = config["s3.addressing_style"].flatMap { Endpoint.Addressing(rawValue: $0.lowercased()) }
         }
         region = value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? config["region"] ?? "us-east-1"
         if let url = value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL") ?? config["endpoint_url"] {

@@ -39,7 +39,7 @@ import Testing
         defer { moto.stop() }
         let sources = try await AllSources.shared()
         let store = try await sources.filledStore()
-        let mine = try reader(store, moto)
+        let mine = try sources.reader(store: store, moto.environment)
         #expect(try await mine.measure(["fetch", "rfc", "793"]).status == 0)
         let push = try await mine.measure(["push", "--json"])
         #expect(push.status == 0, "\(push)")
