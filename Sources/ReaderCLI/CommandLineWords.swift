@@ -7,6 +7,20 @@ enum CommandLineWords {
         "--cache-dir": true, "--offline": false, "--jobs": true, "--timeout": true, "--verbose": false, "--remote": true,
     ]
 
+    /// `words` with a bare `--remote` (last, or before another option) given the value
+    /// ``configuredRemote``: "the remote `READER_REMOTE` names", as `reader cache verify
+    /// --remote` means it (the argument parser has no option with an optional value).
+    static let configuredRemote = "$READER_REMOTE"
+
+    static func givingBareRemoteAValue(_ words: [String]) -> [String] {
+        var words = words
+        let end = words.firstIndex(of: "--") ?? words.endIndex
+        for index in words.indices where index < end && words[index] == "--remote" {
+            if index + 1 == end || words[index + 1].hasPrefix("-") { words[index] = "--remote=" + configuredRemote }
+        }
+        return words
+    }
+
     /// `words` with the common options found before the command moved after it, where every
     /// command's parser takes them; anything else is left as it is.
     static func hoistingCommonOptions(_ words: [String]) -> [String] {

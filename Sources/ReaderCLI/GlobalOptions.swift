@@ -39,7 +39,13 @@ struct GlobalOptions: ParsableArguments {
     /// The remote of `--remote`, else of `READER_REMOTE`; nil when neither names one. Its HTTP
     /// client must be shut down when the command is done (``Remote/shutdown()``).
     func makeRemote() throws -> Remote? {
-        guard let text = remote ?? Console.current.environment["READER_REMOTE"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        try Self.makeRemote(remote, timeout: timeout)
+    }
+
+    /// The remote `option` names; none, or a bare `--remote`: `READER_REMOTE`'s.
+    static func makeRemote(_ option: String?, timeout: Double?) throws -> Remote? {
+        func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty || $0 == CommandLineWords.configuredRemote ? nil : $0 } }
+        guard let text = nonEmpty(option) ?? nonEmpty(Console.current.environment["READER_REMOTE"]) else { return nil }
         return try Remote(text, environment: Console.current.environment, timeout: max(120, timeout ?? 0))
     }
 
@@ -85,6 +91,8 @@ struct StoreOptions: ParsableArguments {
     @Flag(name: .long, help: .hidden) var offline = false
     @Option(name: .long, help: .hidden) var jobs: Int = 8
     @Option(name: .long, help: .hidden) var timeout: Double?
+    /// Used by `cache verify --remote` only (its help says so).
+    @Option(name: .long, help: .hidden) var remote: String?
 
     func makeReader() -> Reader {
         GlobalOptions.makeReader(cacheDir: cacheDir, offline: true, jobs: jobs, timeout: timeout, verbose: verbose)

@@ -59,6 +59,9 @@ import Testing
             #expect(verify.status == 0, "\(verify)")
         }
         #expect(StoreAudit(theirs).isClean, "\(StoreAudit(theirs))")
+        let remoteVerify = try await other.measure(["cache", "verify", "--remote", "--json"])
+        #expect(remoteVerify.status == 0, "\(remoteVerify)")
+        #expect(jsonObject(remoteVerify.stdout)?["blobsChecked"] as? Int == blobFiles(store).count, "\(remoteVerify)")
         let opened = try await other.measure(["open", "--offline", "--format", "json", "793"])
         #expect(jsonObject(opened.stdout)?["title"] as? String == "Transmission Control Protocol", "\(opened)")
 

@@ -67,12 +67,32 @@ struct Cache: AsyncParsableCommand {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "verify", abstract: "Read back every blob and check every catalog entry; exit 6 when anything is damaged.")
+            commandName: "verify", abstract: "Read back every blob and check every catalog entry; exit 6 when anything is damaged.",
+            discussion: """
+                --remote [s3://BUCKET/PREFIX]   check the remote instead ($READER_REMOTE when no URL is given): every
+                                                catalog segment, and every blob its entries name, fetched and hashed
+                """)
         @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
 
         func run() async throws {
-            let verification = global.makeReader().store.verify()
+            let verification: Store.Verification
+            if global.remote != nil {
+                guard let remote = try GlobalOptions.makeRemote(global.remote, timeout: global.timeout) else {
+                    throw ReaderError.usage("no remote: give --remote s3://BUCKET/PREFIX or set READER_REMOTE")
+                }
+                let blobs = global.makeReader().store.blobs
+                let checked: Result<Store.Verification, any Error>
+                do {
+                    checked = .success(try await remote.verify(using: blobs, jobs: global.jobs))
+                } catch {
+                    checked = .failure(error)
+                }
+                await remote.shutdown()
+                verification = try checked.get()
+            } else {
+                verification = global.makeReader().store.verify()
+            }
             if json {
                 Terminal.printRaw(try JSONRenderer.line(verification))
             } else {

@@ -26,15 +26,23 @@ extension Remote {
         progress(.planned(blobs: missing.count))
         let counts = Mutex((fetched: 0, bytes: 0, entries: 0, current: 0))
         try await concurrently(toTake, jobs: jobs) { key, entry in
-            var stored: [BlobID: [UInt8]] = [:]
-            for id in Set(entry.blobs) where !store.blobs.contains(id) {
-                let object = try await request { () async throws(StorageFailure) in
-                    try await bucket.get(self.key(of: id), limit: store.blobs.readLimit)
+            // The entry's blobs (raw and document) at once: a pull waits on the network.
+            let stored = try await withThrowingTaskGroup(of: (BlobID, [UInt8]).self) { group in
+                for id in Set(entry.blobs) where !store.blobs.contains(id) {
+                    group.addTask {
+                        let object = try await request { () async throws(StorageFailure) in
+                            try await bucket.get(self.key(of: id), limit: store.blobs.readLimit)
+                        }
+                        guard let object else {
+                            throw ReaderError.damaged(
+                                what: "blob \(id) of \(key) on \(url)", reason: "missing (the remote catalog names it)")
+                        }
+                        return (id, object.bytes)
+                    }
                 }
-                guard let object else {
-                    throw ReaderError.damaged(what: "blob \(id) of \(key) on \(url)", reason: "missing (the remote catalog names it)")
-                }
-                stored[id] = object.bytes
+                var stored: [BlobID: [UInt8]] = [:]
+                for try await (id, bytes) in group { stored[id] = bytes }
+                return stored
             }
             let (recorded, _) = try store.adopt(key: key, entry: entry, blobs: stored)
             let bytes = stored.values.reduce(0) { $0 + $1.count }
