@@ -6,7 +6,7 @@ import NIOHTTP1
 /// listed and deleted with requests signed by ``SignatureV4``. Only what `reader` needs; no SDK.
 public final class Bucket: Sendable {
     public let name: String
-    let settings: RemoteSettings
+    public let settings: RemoteSettings
     let signer: SignatureV4
     let client: HTTPClient
     /// Seconds a request may take, whole.

@@ -46,7 +46,9 @@ struct GlobalOptions: ParsableArguments {
     static func makeRemote(_ option: String?, timeout: Double?) throws -> Remote? {
         func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty || $0 == CommandLineWords.configuredRemote ? nil : $0 } }
         guard let text = nonEmpty(option) ?? nonEmpty(Console.current.environment["READER_REMOTE"]) else { return nil }
-        return try Remote(text, environment: Console.current.environment, timeout: max(120, timeout ?? 0))
+        let remote = try Remote(text, environment: Console.current.environment, timeout: max(120, timeout ?? 0))
+        Terminal.heldSecrets.withLock { $0 += remote.secrets.filter { $0.count >= 8 } }
+        return remote
     }
 
     static func makeReader(

@@ -1,5 +1,6 @@
 import Foundation
 import ReaderKit
+import Synchronization
 
 /// The process's terminal: whether stdout/stderr are terminals, their width, colour, and
 /// writing. Text meant for people always leaves through ``TerminalSanitizer`` here.
@@ -82,7 +83,12 @@ enum Terminal {
     static var secrets: [String] {
         // AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN too, for `push`, `pull` and a remote.
         Configuration.secrets(in: environment.filter { $0.key.hasPrefix("READER_") || $0.key.hasPrefix("AWS_") })
+            + heldSecrets.withLock { $0 }
     }
+
+    /// Secrets read from files rather than the environment (a remote's credentials from
+    /// `~/.aws/credentials`), told here once read so that no line shows them either.
+    static let heldSecrets = Mutex<[String]>([])
 
     static func redacted(_ text: String) -> String {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "[redacted]") }

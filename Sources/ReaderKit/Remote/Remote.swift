@@ -27,6 +27,10 @@ public struct Remote: Sendable {
         bucket = Bucket(name: url.bucket, settings: settings, timeout: timeout)
     }
 
+    /// The secret access key and session token signing its requests, wherever they were read
+    /// from (the environment or `~/.aws/credentials`): what no output line may hold.
+    public var secrets: [String] { bucket.settings.credentials.secrets }
+
     /// Ends the HTTP client: once, when the command is done with the remote.
     public func shutdown() async {
         await bucket.shutdown()
