@@ -7,8 +7,8 @@ struct Cleaner {
     let treatedAsDiv: Set<Int32>
     var dataTables: Set<Int32> = []
     /// The measures of the content, kept true as parts of it go.
-    private var stats = SubtreeStats()
-    private var article: Int32 = -1
+    private(set) var stats = SubtreeStats()
+    private(set) var article: Int32 = -1
 
     /// The elements below the article at the start, in document order: the passes pick
     /// theirs from this list (skipping what earlier passes removed) instead of walking.
@@ -31,7 +31,7 @@ struct Cleaner {
     }
 
     /// The elements still below `article` with one of `tags`, in document order.
-    private func elements(_ article: Int32, tags: ElementKindSet) -> [Int32] {
+    func elements(_ article: Int32, tags: ElementKindSet) -> [Int32] {
         elementsBelow.filter { tags.contains(dom.tag($0)) && dom.isInside($0, article) }
     }
 
@@ -50,6 +50,9 @@ struct Cleaner {
             removeShareElements(below: child)
         }
         removeAll([.iframe, .input, .textarea, .select, .button])
+        removeCredits()
+        removeFurnitureSections()
+        removeDatelines()
         for heading in elements(article, tags: [.h1, .h2]).reversed()
         where dom.classWeight(heading, flags: flags) < 0 {
             remove(heading)
@@ -66,7 +69,7 @@ struct Cleaner {
     /// The text measures of the content as it now stands.
     var articleStats: SubtreeStats.Entry { stats[article] }
 
-    private mutating func remove(_ node: Int32) {
+    mutating func remove(_ node: Int32) {
         let parent = dom[node].parent
         dom.detach(node)
         if parent != -1 { stats.refresh(from: parent, in: dom, root: article) }

@@ -7,6 +7,8 @@ enum ClassWords {
         "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark", "replies", "rss",
         "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental", "ad-break", "agegate",
         "pagination", "pager", "popup", "yom-remote", "cookie", "consent", "newsletter", "subscribe",
+        // Not Readability's: the box about the writer under a post is not the post.
+        "author-bio", "author-box", "author-details", "author-info", "about-author",
     ]
     static let maybeCandidate = ["and", "article", "body", "column", "content", "main", "mathjax", "shadow"]
     static let positive = [
@@ -20,6 +22,12 @@ enum ClassWords {
         "popup", "nav", "menu",
     ]
     static let byline = ["byline", "author", "dateline", "writtenby", "p-author"]
+    /// Text kept for screen readers and moved off the screen: a sighted reader never sees it
+    /// ("Image copyright", "Opens in a new window"). Not `visually-hidden`: Readability's
+    /// expected pages keep that text (nytimes-1's "Credit", "Continue reading the main story").
+    static let screenReaderOnly = ["sr-only", "screen-reader", "off-screen", "offscreen", "element-invisible"]
+    /// Who took a picture: a line under it, not the article's text.
+    static let credit = ["credit"]
 
     /// Which of the word lists `text` hits, in one pass over it.
     static func scan(_ text: UnsafeBufferPointer<UInt8>) -> ClassWordHits {
@@ -41,6 +49,8 @@ struct ClassWordHits: OptionSet, Sendable {
     static let hidToken = ClassWordHits(rawValue: 1 << 6)
     /// `share` or `sharedaddy` as a word, where `_` also bounds words.
     static let shareToken = ClassWordHits(rawValue: 1 << 7)
+    static let screenReaderOnly = ClassWordHits(rawValue: 1 << 8)
+    static let credit = ClassWordHits(rawValue: 1 << 9)
 }
 
 /// Every word of every list in one Aho-Corasick automaton over ASCII-lowercased bytes: a scan
@@ -77,6 +87,8 @@ private struct ClassWordMatcher: Sendable {
         add(ClassWords.positive, .positive)
         add(ClassWords.negative, .negative)
         add(ClassWords.byline, .byline)
+        add(ClassWords.screenReaderOnly, .screenReaderOnly)
+        add(ClassWords.credit, .credit)
         add(["fallback-image"], .fallbackImage)
         let bounded: [[UInt8]: (ClassWordHits, Bool)] = [
             Array("hid".utf8): (.hidToken, false), Array("share".utf8): (.shareToken, true),

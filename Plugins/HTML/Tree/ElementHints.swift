@@ -11,7 +11,8 @@ struct ElementHints: OptionSet, Sendable {
     /// The class or id has `share` as a word.
     static let share = ElementHints(rawValue: 1 << 3)
     /// Hidden by inline style, the `hidden` attribute or `aria-hidden` (except the fallback
-    /// images of formulas, which are hidden from screen readers but shown).
+    /// images of formulas, which are hidden from screen readers but shown), or by a class
+    /// that keeps text for screen readers only.
     static let hidden = ElementHints(rawValue: 1 << 4)
     /// `role="dialog"` with `aria-modal="true"`.
     static let modalDialog = ElementHints(rawValue: 1 << 5)
@@ -21,6 +22,8 @@ struct ElementHints: OptionSet, Sendable {
     static let inPageLink = ElementHints(rawValue: 1 << 7)
     /// Set by the extractor, not the parser: a part of the content cleaned as a `div`.
     static let treatedAsDiv = ElementHints(rawValue: 1 << 8)
+    /// The class or id names a picture's credit line.
+    static let credit = ElementHints(rawValue: 1 << 9)
 }
 
 /// The ARIA roles of page furniture.
@@ -69,7 +72,10 @@ struct ElementHintReader {
         if words.contains(.maybeCandidate) { hints.insert(.maybeCandidate) }
         if author || words.contains(.byline) { hints.insert(.byline) }
         if words.contains(.shareToken) { hints.insert(.share) }
-        if hidden || (ariaHidden && !classWords.contains(.fallbackImage)) { hints.insert(.hidden) }
+        if hidden || (ariaHidden && !classWords.contains(.fallbackImage)) || classWords.contains(.screenReaderOnly) {
+            hints.insert(.hidden)
+        }
+        if words.contains(.credit) { hints.insert(.credit) }
         if dialog && modal { hints.insert(.modalDialog) }
         if unlikelyRole { hints.insert(.unlikelyRole) }
         if inPageLink { hints.insert(.inPageLink) }

@@ -1,0 +1,81 @@
+/// What news and blog pages put in and around the article that Readability's rules keep: the
+/// credit line under a picture, "Published … Updated …" lines, and the sections titled
+/// "Related", "Trending" or "About the author".
+extension Cleaner {
+    /// The tags a furniture title or a dateline is written in.
+    static let lineTags: ElementKindSet = [.h1, .h2, .h3, .h4, .h5, .h6, .p, .div, .span, .label, .strong, .b, .time]
+
+    /// Short elements named as a picture's credit, without the picture itself.
+    mutating func removeCredits() {
+        for node in elements(article, tags: Self.creditTags).reversed() where dom[node].hints.contains(.credit) {
+            // A figure's caption stays whole, as Readability keeps it.
+            if dom.hasAncestor(node, .figcaption, maxDepth: 3) { continue }
+            let entry = stats[node]
+            if entry.counts.images == 0, entry.textLength < 200 { remove(node) }
+        }
+    }
+
+    static let creditTags: ElementKindSet = [.p, .div, .span, .small, .figcaption, .em, .i, .cite]
+
+    /// A line that only dates the page.
+    mutating func removeDatelines() {
+        for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
+            let length = stats[node].textLength
+            guard length > 5, length <= Dateline.maximumLength, isLine(node), !dom.hasBlockDescendant(node) else { continue }
+            if Dateline.matches(dom.normalizedText(node)) { remove(node) }
+        }
+    }
+
+    /// A furniture title and what it titles: the element it leads when it comes first in one
+    /// (climbing while it stays first, up to half the content), else the links that follow it.
+    mutating func removeFurnitureSections() {
+        let half = stats[article].textLength / 2
+        for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
+            let length = stats[node].textLength
+            guard length > 2, length <= FurnitureLabel.maximumLength * 2, isLine(node),
+                !dom.hasBlockDescendant(node) || dom.tag(node).isHeading
+            else { continue }
+            guard FurnitureLabel.matches(dom.normalizedText(node)) else { continue }
+            var section = node
+            while dom[section].parent != article, dom[section].parent != -1, firstContent(of: dom[section].parent) == section,
+                stats[dom[section].parent].textLength <= half
+            {
+                section = dom[section].parent
+            }
+            if section != node {
+                remove(section)
+                continue
+            }
+            var next = nextElementSibling(node)
+            remove(node)
+            while next != -1, dom.tag(next) == .ul || dom.tag(next) == .ol || stats[next].linkDensity > 0.5 {
+                let after = nextElementSibling(next)
+                remove(next)
+                next = after
+            }
+        }
+    }
+
+    /// A block, or an inline element that is all the text of its parent: not a few words
+    /// inside a sentence ("(February 2018)" in a paragraph is the paragraph's).
+    private func isLine(_ node: Int32) -> Bool {
+        if Self.blockLineTags.contains(dom.tag(node)) { return true }
+        let parent = dom[node].parent
+        return parent != -1 && stats[parent].textLength == stats[node].textLength
+    }
+
+    private static let blockLineTags: ElementKindSet = [.h1, .h2, .h3, .h4, .h5, .h6, .p, .div]
+
+    private func nextElementSibling(_ node: Int32) -> Int32 {
+        var sibling = dom[node].next
+        while sibling != -1, dom.tag(sibling) == .text { sibling = dom[sibling].next }
+        return sibling
+    }
+
+    /// The first child that is an element or visible text.
+    private func firstContent(of parent: Int32) -> Int32 {
+        var child = dom[parent].firstChild
+        while child != -1, dom.tag(child) == .text, dom[child].blank { child = dom[child].next }
+        return child
+    }
+}
