@@ -5,17 +5,33 @@ extension Cleaner {
     /// The tags a furniture title or a dateline is written in.
     static let lineTags: ElementKindSet = [.h1, .h2, .h3, .h4, .h5, .h6, .p, .div, .span, .label, .strong, .b, .time]
 
-    /// Short elements named as a picture's credit, without the picture itself.
-    mutating func removeCredits() {
-        for node in elements(article, tags: Self.creditTags).reversed() where dom[node].hints.contains(.credit) {
-            // A figure's caption stays whole, as Readability keeps it.
+    /// Short elements named as a picture's credit or caption, without the picture itself. A
+    /// `figcaption` stays whole: Readability keeps it, and so do the pages whose text it is
+    /// measured on; a caption marked by class alone has no rule there.
+    mutating func removeCaptionLines() {
+        for node in elements(article, tags: Self.creditTags).reversed()
+        where !dom[node].hints.isDisjoint(with: [.credit, .caption]) {
             if dom.hasAncestor(node, .figcaption, maxDepth: 3) { continue }
             let entry = stats[node]
-            if entry.counts.images == 0, entry.textLength < 200 { remove(node) }
+            guard entry.counts.images == 0, entry.textLength < 400 else { continue }
+            markPicturesCaptionless(near: node)
+            remove(node)
         }
     }
 
-    static let creditTags: ElementKindSet = [.p, .div, .span, .small, .figcaption, .em, .i, .cite]
+    /// The pictures in the few levels around a caption being taken out.
+    private mutating func markPicturesCaptionless(near caption: Int32) {
+        var container = dom[caption].parent
+        for _ in 0..<3 where container != -1 && container != article {
+            if stats[container].counts.images > 0 {
+                for image in dom.descendants(of: container, tags: [.img]) { dom[image].hints.insert(.captionRemoved) }
+                return
+            }
+            container = dom[container].parent
+        }
+    }
+
+    static let creditTags: ElementKindSet = [.p, .div, .span, .small, .em, .i, .cite]
 
     /// A line that only dates the page.
     mutating func removeDatelines() {

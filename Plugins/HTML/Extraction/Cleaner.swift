@@ -50,7 +50,7 @@ struct Cleaner {
             removeShareElements(below: child)
         }
         removeAll([.iframe, .input, .textarea, .select, .button])
-        removeCredits()
+        removeCaptionLines()
         removeFurnitureSections()
         removeDatelines()
         for heading in elements(article, tags: [.h1, .h2]).reversed()

@@ -125,6 +125,8 @@ extension ContentExtractor {
         let topClass = dom.className(top)
         for sibling in siblings {
             var take = sibling == top
+            // Several articles side by side are teasers of other pages, however well they score.
+            if !take, dom.count([.article], in: sibling) >= 2 { continue }
             if !take {
                 var bonus = 0.0
                 if !topClass.isEmpty, dom.className(sibling) == topClass { bonus += topScore * 0.2 }

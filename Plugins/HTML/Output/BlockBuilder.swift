@@ -196,6 +196,7 @@ struct BlockBuilder {
     }
 
     private func hasCaption(_ image: Int32) -> Bool {
+        if dom[image].hints.contains(.captionRemoved) { return true }
         var current = dom[image].parent
         for _ in 0..<4 where current != -1 {
             if dom.tag(current) == .figure {

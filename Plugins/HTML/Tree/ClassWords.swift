@@ -26,8 +26,10 @@ enum ClassWords {
     /// ("Image copyright", "Opens in a new window"). Not `visually-hidden`: Readability's
     /// expected pages keep that text (nytimes-1's "Credit", "Continue reading the main story").
     static let screenReaderOnly = ["sr-only", "screen-reader", "off-screen", "offscreen", "element-invisible"]
-    /// Who took a picture: a line under it, not the article's text.
+    /// Who took a picture, and the caption set beside it by class alone: lines under a
+    /// picture, not the article's text.
     static let credit = ["credit"]
+    static let caption = ["caption"]
 
     /// Which of the word lists `text` hits, in one pass over it.
     static func scan(_ text: UnsafeBufferPointer<UInt8>) -> ClassWordHits {
@@ -51,6 +53,7 @@ struct ClassWordHits: OptionSet, Sendable {
     static let shareToken = ClassWordHits(rawValue: 1 << 7)
     static let screenReaderOnly = ClassWordHits(rawValue: 1 << 8)
     static let credit = ClassWordHits(rawValue: 1 << 9)
+    static let caption = ClassWordHits(rawValue: 1 << 10)
 }
 
 /// Every word of every list in one Aho-Corasick automaton over ASCII-lowercased bytes: a scan
@@ -89,6 +92,7 @@ private struct ClassWordMatcher: Sendable {
         add(ClassWords.byline, .byline)
         add(ClassWords.screenReaderOnly, .screenReaderOnly)
         add(ClassWords.credit, .credit)
+        add(ClassWords.caption, .caption)
         add(["fallback-image"], .fallbackImage)
         let bounded: [[UInt8]: (ClassWordHits, Bool)] = [
             Array("hid".utf8): (.hidToken, false), Array("share".utf8): (.shareToken, true),

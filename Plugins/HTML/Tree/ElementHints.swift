@@ -24,6 +24,11 @@ struct ElementHints: OptionSet, Sendable {
     static let treatedAsDiv = ElementHints(rawValue: 1 << 8)
     /// The class or id names a picture's credit line.
     static let credit = ElementHints(rawValue: 1 << 9)
+    /// The class or id names a picture's caption.
+    static let caption = ElementHints(rawValue: 1 << 10)
+    /// Set by the extractor: a picture whose caption it took out, whose alt text (most often
+    /// the same words) is left out too.
+    static let captionRemoved = ElementHints(rawValue: 1 << 11)
 }
 
 /// The ARIA roles of page furniture.
@@ -76,6 +81,7 @@ struct ElementHintReader {
             hints.insert(.hidden)
         }
         if words.contains(.credit) { hints.insert(.credit) }
+        if words.contains(.caption) { hints.insert(.caption) }
         if dialog && modal { hints.insert(.modalDialog) }
         if unlikelyRole { hints.insert(.unlikelyRole) }
         if inPageLink { hints.insert(.inPageLink) }
