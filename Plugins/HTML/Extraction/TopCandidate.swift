@@ -1,3 +1,6 @@
+import Foundation
+struct StandardError: TextOutputStream { mutating func write(_ s: String) { if let h = FileHandle(forWritingAtPath: "/tmp/newsx/debug.txt") { h.seekToEndOfFile(); h.write(Data(s.utf8)); h.closeFile() } } }
+nonisolated(unsafe) var standardError = StandardError()
 /// The choice of the content: the candidate that scores best, then the siblings that belong with
 /// it (Readability's top candidate and its sibling pass).
 extension ContentExtractor {
@@ -38,7 +41,11 @@ extension ContentExtractor {
             return l != r ? l > r : left.offset < right.offset
         }.prefix(5).map(\.element)
 
-        guard var top = ranked.first, dom.tag(top) != .body else {
+        if FileManager.default.fileExists(atPath: "/tmp/newsx/debug.txt") {
+            for r in ranked { print("RANKED", dom.tag(r), String(decoding: dom.className(r), as: UTF8.self), scores[r] ?? 0, to: &standardError) }
+        }
+        guard var top = ranked.first.map({ preferInsideBody(dom, top: $0, ranked: ranked, scores: scores) }), dom.tag(top) != .body
+        else {
             return (wrapBody(&dom, scores: &scores, flags: flags), scores)
         }
         top = preferCommonAncestor(dom, top: top, ranked: ranked, scores: scores)
@@ -51,6 +58,10 @@ extension ContentExtractor {
             parent = dom[top].parent
         }
         if scores[top] == nil { scores[top] = dom.initialScore(top, flags: flags) }
+        if FileManager.default.fileExists(atPath: "/tmp/newsx/debug.txt") {
+            for r in ranked { print("RANKED", dom.tag(r), String(decoding: dom.className(r), as: UTF8.self), scores[r] ?? 0, to: &standardError) }
+            print("TOP", dom.tag(top), String(decoding: dom.className(top), as: UTF8.self), to: &standardError)
+        }
         return (top, scores)
     }
 
@@ -64,6 +75,14 @@ extension ContentExtractor {
         dom.append(container, to: body)
         scores[container] = dom.initialScore(container, flags: flags)
         return container
+    }
+
+    /// The body scores from every paragraph within five levels of it: teasers around the
+    /// article add up there. A candidate inside it with half its score holds the content.
+    private func preferInsideBody(_ dom: DOM, top: Int32, ranked: [Int32], scores: CandidateScores) -> Int32 {
+        guard dom.tag(top) == .body else { return top }
+        let bodyScore = scores[top] ?? 0
+        return ranked.dropFirst().first { (scores[$0] ?? 0) >= bodyScore / 2 } ?? top
     }
 
     /// When three of the runners-up score close to the top and share an ancestor with it,
