@@ -111,6 +111,9 @@ struct ContentExtractor {
                 wrapPhrasingRuns(&dom, in: node)
                 if dom.hasSingleChild(node, .p), dom.linkDensity(node) < 0.25 {
                     let paragraph = dom.elementChildren(node)[0]
+                    // What the div was named for stays known to the cleaner (its class does
+                    // not score the paragraph, as in Readability).
+                    dom[paragraph].hints.formUnion(dom[node].hints.intersection([.caption, .credit]))
                     dom.replace(node, with: paragraph)
                     node = paragraph
                     toScore.append(node)
