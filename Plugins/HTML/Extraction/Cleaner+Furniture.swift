@@ -42,6 +42,25 @@ extension Cleaner {
         }
     }
 
+    /// Boxes named for a newsletter sign-up, with the little text such a box has.
+    mutating func removeSignupBoxes() {
+        for node in elements(article, tags: Self.boxTags).reversed() where dom[node].hints.contains(.signup) {
+            if dom.isInside(node, article), stats[node].textLength < 500 { remove(node) }
+        }
+    }
+
+    static let boxTags: ElementKindSet = [.div, .section, .aside, .form, .p, .span]
+
+    /// A line that only names the writer ("By Reuters", "By Matthew Digby, Minh Do on Monday,
+    /// November 18th, 2019 at 11:08 a.m."): the document carries the byline apart.
+    mutating func removeBylineLines() {
+        for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
+            let length = stats[node].textLength
+            guard length > 3, length <= 100, isLine(node), !dom.hasBlockDescendant(node) else { continue }
+            if Byline.isLine(dom.normalizedText(node)) { remove(node) }
+        }
+    }
+
     /// A furniture title and what it titles: the element it leads when it comes first in one
     /// (climbing while it stays first, up to half the content), else the links that follow it.
     mutating func removeFurnitureSections() {

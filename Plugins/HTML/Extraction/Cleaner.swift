@@ -53,6 +53,8 @@ struct Cleaner {
         removeCaptionLines()
         removeFurnitureSections()
         removeDatelines()
+        removeBylineLines()
+        removeSignupBoxes()
         for heading in elements(article, tags: [.h1, .h2]).reversed()
         where dom.classWeight(heading, flags: flags) < 0 {
             remove(heading)

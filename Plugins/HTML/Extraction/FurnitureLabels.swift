@@ -2,7 +2,9 @@
 /// "About the author", "Baca juga" — in the languages of the pages tested. A section under
 /// such a title is page furniture, however it is marked up.
 enum FurnitureLabel {
-    /// A title is short; a longer line that starts with these words is prose.
+    /// A title is short; a longer line that starts with these words is prose, or a link to one
+    /// more page within the article ("Lire aussi : Les critiques de la CNIL…", which
+    /// Readability keeps).
     static let maximumLength = 60
 
     /// The line is one of the titles, alone or followed by what it names ("More articles from

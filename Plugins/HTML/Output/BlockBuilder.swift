@@ -8,6 +8,8 @@ struct BlockBuilder {
     let resolver: URLResolver
     private(set) var links: [Link] = []
     private var linkByURL: [String: Int] = [:]
+    /// Alt texts given so far: a second picture with the same one is not described by it.
+    private var altTexts: Set<String> = []
 
     private struct Container {
         enum Kind { case root, list(ordered: Bool), item, quote }
@@ -191,6 +193,7 @@ struct BlockBuilder {
         if let text = alt, text.hasPrefix("{\\") || text.contains("\\displaystyle") { alt = nil }
         // A captioned figure is described by its caption, which follows as text.
         if hasCaption(node) { alt = nil }
+        if let text = alt, !text.isEmpty, !altTexts.insert(text).inserted { alt = nil }
         flush()
         emit(.image(alt: alt?.nonEmpty, url: url))
     }

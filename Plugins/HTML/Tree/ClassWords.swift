@@ -28,8 +28,11 @@ enum ClassWords {
     static let screenReaderOnly = ["sr-only", "screen-reader", "off-screen", "offscreen", "element-invisible"]
     /// Who took a picture, and the caption set beside it by class alone: lines under a
     /// picture, not the article's text.
-    static let credit = ["credit"]
+    static let credit = ["credit", "copyright"]
     static let caption = ["caption"]
+    /// A box that asks for an email address: named so, it is furniture even inside a part
+    /// named for the article ("article-body__newsletter"), where Readability keeps it.
+    static let signup = ["newsletter", "signup", "sign-up"]
 
     /// Which of the word lists `text` hits, in one pass over it.
     static func scan(_ text: UnsafeBufferPointer<UInt8>) -> ClassWordHits {
@@ -54,6 +57,7 @@ struct ClassWordHits: OptionSet, Sendable {
     static let screenReaderOnly = ClassWordHits(rawValue: 1 << 8)
     static let credit = ClassWordHits(rawValue: 1 << 9)
     static let caption = ClassWordHits(rawValue: 1 << 10)
+    static let signup = ClassWordHits(rawValue: 1 << 11)
 }
 
 /// Every word of every list in one Aho-Corasick automaton over ASCII-lowercased bytes: a scan
@@ -93,6 +97,7 @@ private struct ClassWordMatcher: Sendable {
         add(ClassWords.screenReaderOnly, .screenReaderOnly)
         add(ClassWords.credit, .credit)
         add(ClassWords.caption, .caption)
+        add(ClassWords.signup, .signup)
         add(["fallback-image"], .fallbackImage)
         let bounded: [[UInt8]: (ClassWordHits, Bool)] = [
             Array("hid".utf8): (.hidToken, false), Array("share".utf8): (.shareToken, true),

@@ -29,6 +29,8 @@ struct ElementHints: OptionSet, Sendable {
     /// Set by the extractor: a picture whose caption it took out, whose alt text (most often
     /// the same words) is left out too.
     static let captionRemoved = ElementHints(rawValue: 1 << 11)
+    /// The class or id names a newsletter sign-up.
+    static let signup = ElementHints(rawValue: 1 << 12)
 }
 
 /// The ARIA roles of page furniture.
@@ -82,6 +84,7 @@ struct ElementHintReader {
         }
         if words.contains(.credit) { hints.insert(.credit) }
         if words.contains(.caption) { hints.insert(.caption) }
+        if words.contains(.signup) { hints.insert(.signup) }
         if dialog && modal { hints.insert(.modalDialog) }
         if unlikelyRole { hints.insert(.unlikelyRole) }
         if inPageLink { hints.insert(.inPageLink) }
