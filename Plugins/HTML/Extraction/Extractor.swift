@@ -84,7 +84,8 @@ struct ContentExtractor {
                 }
                 if flags.stripUnlikely {
                     if tag != .a, hints.contains(.unlikely), !hints.contains(.maybeCandidate),
-                        !dom.hasAncestor(node, .table, maxDepth: 3), !dom.hasAncestor(node, .code, maxDepth: 3)
+                        !dom.hasAncestor(node, .table, maxDepth: 3), !dom.hasAncestor(node, .code, maxDepth: 3),
+                        !dom.holdsEmbeddedPost(node)
                     {
                         node = remove(node)
                         continue

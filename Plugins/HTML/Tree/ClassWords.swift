@@ -8,7 +8,7 @@ enum ClassWords {
         "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental", "ad-break", "agegate",
         "pagination", "pager", "popup", "yom-remote", "cookie", "consent", "newsletter", "subscribe",
         // Not Readability's: the box about the writer under a post is not the post.
-        "author-bio", "author-box", "author-details", "author-info", "about-author",
+        "author-bio", "author-box", "author-details", "author-info", "about-author", "post-author",
     ]
     static let maybeCandidate = ["and", "article", "body", "column", "content", "main", "mathjax", "shadow"]
     static let positive = [
@@ -33,6 +33,8 @@ enum ClassWords {
     /// A box that asks for an email address: named so, it is furniture even inside a part
     /// named for the article ("article-body__newsletter"), where Readability keeps it.
     static let signup = ["newsletter", "signup", "sign-up"]
+    /// A post from a social network quoted in the article, as its embed code marks it up.
+    static let embeddedPost = ["twitter-tweet", "instagram-media", "tiktok-embed"]
 
     /// Which of the word lists `text` hits, in one pass over it.
     static func scan(_ text: UnsafeBufferPointer<UInt8>) -> ClassWordHits {
@@ -58,6 +60,7 @@ struct ClassWordHits: OptionSet, Sendable {
     static let credit = ClassWordHits(rawValue: 1 << 9)
     static let caption = ClassWordHits(rawValue: 1 << 10)
     static let signup = ClassWordHits(rawValue: 1 << 11)
+    static let embeddedPost = ClassWordHits(rawValue: 1 << 12)
 }
 
 /// Every word of every list in one Aho-Corasick automaton over ASCII-lowercased bytes: a scan
@@ -98,6 +101,7 @@ private struct ClassWordMatcher: Sendable {
         add(ClassWords.credit, .credit)
         add(ClassWords.caption, .caption)
         add(ClassWords.signup, .signup)
+        add(ClassWords.embeddedPost, .embeddedPost)
         add(["fallback-image"], .fallbackImage)
         let bounded: [[UInt8]: (ClassWordHits, Bool)] = [
             Array("hid".utf8): (.hidToken, false), Array("share".utf8): (.shareToken, true),

@@ -31,6 +31,8 @@ struct ElementHints: OptionSet, Sendable {
     static let captionRemoved = ElementHints(rawValue: 1 << 11)
     /// The class or id names a newsletter sign-up.
     static let signup = ElementHints(rawValue: 1 << 12)
+    /// The class names a social network's post quoted in the article.
+    static let embeddedPost = ElementHints(rawValue: 1 << 13)
 }
 
 /// The ARIA roles of page furniture.
@@ -85,6 +87,7 @@ struct ElementHintReader {
         if words.contains(.credit) { hints.insert(.credit) }
         if words.contains(.caption) { hints.insert(.caption) }
         if words.contains(.signup) { hints.insert(.signup) }
+        if classWords.contains(.embeddedPost) { hints.insert(.embeddedPost) }
         if dialog && modal { hints.insert(.modalDialog) }
         if unlikelyRole { hints.insert(.unlikelyRole) }
         if inPageLink { hints.insert(.inPageLink) }
