@@ -42,10 +42,11 @@ extension Cleaner {
         }
     }
 
-    /// Boxes named for a newsletter sign-up, with the little text such a box has.
-    mutating func removeSignupBoxes() {
-        for node in elements(article, tags: Self.boxTags).reversed() where dom[node].hints.contains(.signup) {
-            if dom.isInside(node, article), stats[node].textLength < 500 { remove(node) }
+    /// Boxes named for a newsletter sign-up or for the writer, with the little text such a box
+    /// has. Here rather than among the unlikely names: those are not stripped on a retry.
+    mutating func removeSignupAndAuthorBoxes() {
+        for node in elements(article, tags: Self.boxTags).reversed() where dom[node].hints.contains(.furnitureBox) {
+            if dom.isInside(node, article), stats[node].textLength < 1000 { remove(node) }
         }
     }
 
@@ -58,6 +59,15 @@ extension Cleaner {
             let length = stats[node].textLength
             guard length > 3, length <= 100, isLine(node), !dom.hasBlockDescendant(node) else { continue }
             if Byline.isLine(dom.normalizedText(node)) { remove(node) }
+        }
+    }
+
+    /// A line that asks the reader to follow, subscribe or send a tip, or states a copyright.
+    mutating func removeCallsToAction() {
+        for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
+            let length = stats[node].textLength
+            guard length > 5, length <= CallToAction.maximumLength, isLine(node), !dom.hasBlockDescendant(node) else { continue }
+            if CallToAction.matches(dom.normalizedText(node)) { remove(node) }
         }
     }
 

@@ -54,7 +54,8 @@ struct Cleaner {
         removeFurnitureSections()
         removeDatelines()
         removeBylineLines()
-        removeSignupBoxes()
+        removeCallsToAction()
+        removeSignupAndAuthorBoxes()
         for heading in elements(article, tags: [.h1, .h2]).reversed()
         where dom.classWeight(heading, flags: flags) < 0 {
             remove(heading)

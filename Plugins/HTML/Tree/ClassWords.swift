@@ -7,8 +7,6 @@ enum ClassWords {
         "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark", "replies", "rss",
         "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental", "ad-break", "agegate",
         "pagination", "pager", "popup", "yom-remote", "cookie", "consent", "newsletter", "subscribe",
-        // Not Readability's: the box about the writer under a post is not the post.
-        "author-bio", "author-box", "author-details", "author-info", "about-author", "post-author",
     ]
     static let maybeCandidate = ["and", "article", "body", "column", "content", "main", "mathjax", "shadow"]
     static let positive = [
@@ -33,6 +31,8 @@ enum ClassWords {
     /// A box that asks for an email address: named so, it is furniture even inside a part
     /// named for the article ("article-body__newsletter"), where Readability keeps it.
     static let signup = ["newsletter", "signup", "sign-up"]
+    /// The box about the writer under a post: not the post.
+    static let authorBox = ["author-bio", "author-box", "author-details", "author-info", "about-author", "post-author"]
     /// A post from a social network quoted in the article, as its embed code marks it up.
     static let embeddedPost = ["twitter-tweet", "instagram-media", "tiktok-embed"]
 
@@ -61,6 +61,7 @@ struct ClassWordHits: OptionSet, Sendable {
     static let caption = ClassWordHits(rawValue: 1 << 10)
     static let signup = ClassWordHits(rawValue: 1 << 11)
     static let embeddedPost = ClassWordHits(rawValue: 1 << 12)
+    static let authorBox = ClassWordHits(rawValue: 1 << 13)
 }
 
 /// Every word of every list in one Aho-Corasick automaton over ASCII-lowercased bytes: a scan
@@ -102,6 +103,7 @@ private struct ClassWordMatcher: Sendable {
         add(ClassWords.caption, .caption)
         add(ClassWords.signup, .signup)
         add(ClassWords.embeddedPost, .embeddedPost)
+        add(ClassWords.authorBox, .authorBox)
         add(["fallback-image"], .fallbackImage)
         let bounded: [[UInt8]: (ClassWordHits, Bool)] = [
             Array("hid".utf8): (.hidToken, false), Array("share".utf8): (.shareToken, true),

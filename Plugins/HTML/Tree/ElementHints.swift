@@ -29,8 +29,8 @@ struct ElementHints: OptionSet, Sendable {
     /// Set by the extractor: a picture whose caption it took out, whose alt text (most often
     /// the same words) is left out too.
     static let captionRemoved = ElementHints(rawValue: 1 << 11)
-    /// The class or id names a newsletter sign-up.
-    static let signup = ElementHints(rawValue: 1 << 12)
+    /// The class or id names a newsletter sign-up, or a box about the writer.
+    static let furnitureBox = ElementHints(rawValue: 1 << 12)
     /// The class names a social network's post quoted in the article.
     static let embeddedPost = ElementHints(rawValue: 1 << 13)
 }
@@ -86,7 +86,7 @@ struct ElementHintReader {
         }
         if words.contains(.credit) { hints.insert(.credit) }
         if words.contains(.caption) { hints.insert(.caption) }
-        if words.contains(.signup) { hints.insert(.signup) }
+        if words.contains(.signup) || words.contains(.authorBox) { hints.insert(.furnitureBox) }
         if classWords.contains(.embeddedPost) { hints.insert(.embeddedPost) }
         if dialog && modal { hints.insert(.modalDialog) }
         if unlikelyRole { hints.insert(.unlikelyRole) }
