@@ -1,6 +1,3 @@
-import Foundation
-struct StandardError: TextOutputStream { mutating func write(_ s: String) { if let h = FileHandle(forWritingAtPath: "/tmp/newsx/debug.txt") { h.seekToEndOfFile(); h.write(Data(s.utf8)); h.closeFile() } } }
-nonisolated(unsafe) var standardError = StandardError()
 /// The choice of the content: the candidate that scores best, then the siblings that belong with
 /// it (Readability's top candidate and its sibling pass).
 extension ContentExtractor {
@@ -41,9 +38,6 @@ extension ContentExtractor {
             return l != r ? l > r : left.offset < right.offset
         }.prefix(5).map(\.element)
 
-        if FileManager.default.fileExists(atPath: "/tmp/newsx/debug.txt") {
-            for r in ranked { print("RANKED", dom.tag(r), String(decoding: dom.className(r), as: UTF8.self), scores[r] ?? 0, to: &standardError) }
-        }
         guard var top = ranked.first.map({ preferInsideBody(dom, top: $0, ranked: ranked, scores: scores) }), dom.tag(top) != .body
         else {
             return (wrapBody(&dom, scores: &scores, flags: flags), scores)
@@ -58,10 +52,6 @@ extension ContentExtractor {
             parent = dom[top].parent
         }
         if scores[top] == nil { scores[top] = dom.initialScore(top, flags: flags) }
-        if FileManager.default.fileExists(atPath: "/tmp/newsx/debug.txt") {
-            for r in ranked { print("RANKED", dom.tag(r), String(decoding: dom.className(r), as: UTF8.self), scores[r] ?? 0, to: &standardError) }
-            print("TOP", dom.tag(top), String(decoding: dom.className(top), as: UTF8.self), to: &standardError)
-        }
         return (top, scores)
     }
 
