@@ -15,7 +15,7 @@ extension Cleaner {
             let entry = stats[node]
             guard entry.counts.images == 0, entry.textLength < 400 else { continue }
             markPicturesCaptionless(near: node)
-            remove(node)
+            removeFurniture(node)
         }
     }
 
@@ -38,7 +38,7 @@ extension Cleaner {
         for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
             let length = stats[node].textLength
             guard length > 5, length <= Dateline.maximumLength, isLine(node), !dom.hasBlockDescendant(node) else { continue }
-            if Dateline.matches(dom.normalizedText(node)) { remove(node) }
+            if Dateline.matches(dom.normalizedText(node)) { removeFurniture(node) }
         }
     }
 
@@ -46,7 +46,7 @@ extension Cleaner {
     /// has. Here rather than among the unlikely names: those are not stripped on a retry.
     mutating func removeSignupAndAuthorBoxes() {
         for node in elements(article, tags: Self.boxTags).reversed() where dom[node].hints.contains(.furnitureBox) {
-            if dom.isInside(node, article), stats[node].textLength < 1000 { remove(node) }
+            if dom.isInside(node, article), stats[node].textLength < 1000 { removeFurniture(node) }
         }
     }
 
@@ -58,7 +58,7 @@ extension Cleaner {
         for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
             let length = stats[node].textLength
             guard length > 3, length <= 100, isLine(node), !dom.hasBlockDescendant(node) else { continue }
-            if Byline.isLine(dom.normalizedText(node)) { remove(node) }
+            if Byline.isLine(dom.normalizedText(node)) { removeFurniture(node) }
         }
     }
 
@@ -67,7 +67,7 @@ extension Cleaner {
         for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
             let length = stats[node].textLength
             guard length > 5, length <= CallToAction.maximumLength, isLine(node), !dom.hasBlockDescendant(node) else { continue }
-            if CallToAction.matches(dom.normalizedText(node)) { remove(node) }
+            if CallToAction.matches(dom.normalizedText(node)) { removeFurniture(node) }
         }
     }
 
@@ -88,17 +88,24 @@ extension Cleaner {
                 section = dom[section].parent
             }
             if section != node {
-                remove(section)
+                removeFurniture(section)
                 continue
             }
             var next = nextElementSibling(node)
-            remove(node)
+            removeFurniture(node)
             while next != -1, dom.tag(next) == .ul || dom.tag(next) == .ol || stats[next].linkDensity > 0.5 {
                 let after = nextElementSibling(next)
-                remove(next)
+                removeFurniture(next)
                 next = after
             }
         }
+    }
+
+    /// Takes out furniture, counting its text: the retry threshold is Readability's, and what
+    /// these passes take out does not make a page too short.
+    private mutating func removeFurniture(_ node: Int32) {
+        furnitureLength += stats[node].textLength
+        remove(node)
     }
 
     /// A block, or an inline element that is all the text of its parent: not a few words

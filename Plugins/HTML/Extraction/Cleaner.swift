@@ -6,6 +6,8 @@ struct Cleaner {
     /// Top-level parts cleaned as if they were `div`s, as Readability retags them.
     let treatedAsDiv: Set<Int32>
     var dataTables: Set<Int32> = []
+    /// Characters of the news-page furniture taken out (`Cleaner+Furniture.swift`).
+    var furnitureLength = 0
     /// The measures of the content, kept true as parts of it go.
     private(set) var stats = SubtreeStats()
     private(set) var article: Int32 = -1

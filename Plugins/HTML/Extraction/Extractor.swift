@@ -40,7 +40,8 @@ struct ContentExtractor {
         // The cleaner takes the tree over: it must not be copied again for its changes.
         var cleaner = Cleaner(dom: consume dom, flags: flags, treatedAsDiv: treatedAsDiv)
         cleaner.clean(article)
-        let length = cleaner.articleStats.textLength
+        // Readability's length decides a retry: furniture it keeps counts.
+        let length = cleaner.articleStats.textLength + cleaner.furnitureLength
         return Extraction(dom: cleaner.dom, article: article, textLength: length, byline: byline, dataTables: cleaner.dataTables)
     }
 

@@ -54,7 +54,20 @@ struct BlockBuilder {
         }
         flush()
         while containers.count > 1 { close() }
-        return containers[0].blocks
+        return Self.withoutAltsRepeatedByCaptions(containers[0].blocks)
+    }
+
+    /// A picture followed by a line that starts with its alt text is described by that line,
+    /// its caption set by class (a `figcaption` is handled where the picture is read).
+    static func withoutAltsRepeatedByCaptions(_ blocks: [Block]) -> [Block] {
+        var result = blocks
+        for index in result.indices.dropLast() {
+            guard case .image(let alt?, let url) = result[index], case .paragraph = result[index + 1],
+                let caption = result[index + 1].plainText, caption.hasPrefix(alt)
+            else { continue }
+            result[index] = .image(alt: nil, url: url)
+        }
+        return result
     }
 
     /// Handles the start of `node`; returns whether to walk its children.
