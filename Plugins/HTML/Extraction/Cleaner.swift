@@ -117,7 +117,8 @@ struct Cleaner {
         if dataTables.contains(node) { return false }
         if insideDataTable(node) || dom.hasAncestor(node, .code, maxDepth: 3) { return false }
         if below.hasDataTable { return false }
-        if dom.holdsEmbeddedPost(node) { return false }
+        // A quoted post stays whatever its wrapper is named (`DOM.holdsEmbeddedPost`).
+        if below.embeddedPosts > 0 || dom[node].hints.contains(.embeddedPost) { return false }
         let weight = dom.classWeight(node, flags: flags)
         if weight < 0 { return true }
         guard entry.commas < 10 else { return false }
