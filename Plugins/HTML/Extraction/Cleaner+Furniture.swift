@@ -71,6 +71,35 @@ extension Cleaner {
         }
     }
 
+    /// Three or more paragraphs in a row that are each a link and nothing else are a list of
+    /// other pages (teasers, "more stories") set as prose. Not the items of a list: a list of
+    /// links is content on the Readability pages (Wikipedia's "See also").
+    mutating func removeLinkRuns() {
+        for parent in [article] + elements(article, tags: Self.runParents) where dom.isInside(parent, article) {
+            var run: [Int32] = []
+            for child in dom.elementChildren(parent) + [-1] {
+                if child != -1, isLinkLine(child) {
+                    run.append(child)
+                    continue
+                }
+                if run.count >= 3 {
+                    for line in run { removeFurniture(line) }
+                }
+                run = []
+            }
+        }
+    }
+
+    private static let runParents: ElementKindSet = [.div, .section, .main]
+
+    private func isLinkLine(_ node: Int32) -> Bool {
+        guard Self.linkLineTags.contains(dom.tag(node)) else { return false }
+        let entry = stats[node]
+        return entry.textLength > 0 && entry.textLength < 200 && entry.linkDensity >= 0.9
+    }
+
+    private static let linkLineTags: ElementKindSet = [.p, .div, .h2, .h3, .h4, .h5, .h6]
+
     /// A furniture title and what it titles: the element it leads when it comes first in one
     /// (climbing while it stays first, up to half the content), else the links that follow it.
     mutating func removeFurnitureSections() {

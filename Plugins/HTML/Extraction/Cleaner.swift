@@ -57,6 +57,7 @@ struct Cleaner {
         removeDatelines()
         removeBylineLines()
         removeCallsToAction()
+        removeLinkRuns()
         removeSignupAndAuthorBoxes()
         for heading in elements(article, tags: [.h1, .h2]).reversed()
         where dom.classWeight(heading, flags: flags) < 0 {
