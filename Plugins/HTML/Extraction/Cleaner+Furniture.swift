@@ -2,8 +2,11 @@
 /// credit line under a picture, "Published … Updated …" lines, and the sections titled
 /// "Related", "Trending" or "About the author".
 extension Cleaner {
-    /// The tags a furniture title or a dateline is written in.
+    /// The tags a furniture title is written in.
     static let lineTags: ElementKindSet = [.h1, .h2, .h3, .h4, .h5, .h6, .p, .div, .span, .label, .strong, .b, .time]
+    /// The tags of a dateline or a byline: not a heading, which titles a section ("June 2020",
+    /// "By the numbers").
+    static let metaLineTags: ElementKindSet = [.p, .div, .span, .label, .strong, .b, .time]
 
     /// Short elements named as a picture's credit or caption, without the picture itself. A
     /// `figcaption` stays whole: Readability keeps it, and so do the pages whose text it is
@@ -35,7 +38,7 @@ extension Cleaner {
 
     /// A line that only dates the page.
     mutating func removeDatelines() {
-        for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
+        for node in elements(article, tags: Self.metaLineTags) where dom.isInside(node, article) {
             let length = stats[node].textLength
             guard length > 5, length <= Dateline.maximumLength, isLine(node), !dom.hasBlockDescendant(node) else { continue }
             if Dateline.matches(dom.normalizedText(node)) { removeFurniture(node) }
@@ -55,7 +58,7 @@ extension Cleaner {
     /// A line that only names the writer ("By Reuters", "By Matthew Digby, Minh Do on Monday,
     /// November 18th, 2019 at 11:08 a.m."): the document carries the byline apart.
     mutating func removeBylineLines() {
-        for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
+        for node in elements(article, tags: Self.metaLineTags) where dom.isInside(node, article) {
             let length = stats[node].textLength
             guard length > 3, length <= 100, isLine(node), !dom.hasBlockDescendant(node) else { continue }
             if Byline.isLine(dom.normalizedText(node)) { removeFurniture(node) }

@@ -7,8 +7,8 @@ enum FurnitureLabel {
     /// Readability keeps).
     static let maximumLength = 60
 
-    /// The line is one of the titles, alone or followed by what it names ("More articles from
-    /// Emiliano Bellini", "Related: Possible Water Plumes…").
+    /// The line is one of the titles: alone, before a colon or a bar, or (a phrase of several
+    /// words) followed by what it names ("More articles from Emiliano Bellini").
     static func matches(_ text: String) -> Bool {
         guard !text.isEmpty, text.count <= maximumLength else { return false }
         var line = text.lowercased()
@@ -19,7 +19,10 @@ enum FurnitureLabel {
         for phrase in phrases where line.hasPrefix(phrase) {
             let rest = line.dropFirst(phrase.count)
             guard let next = rest.first else { return true }
-            if next == " " || next == ":" || next == "|" { return true }
+            if next == ":" || next == "|" { return true }
+            // One word may start a title of content ("Related work", "Popular culture"); a
+            // phrase of several says what it is.
+            if next == " ", phrase.contains(" ") { return true }
         }
         return false
     }
@@ -29,7 +32,8 @@ enum FurnitureLabel {
         "related", "related articles", "related stories", "related posts", "related content", "related coverage",
         "related news", "related links", "more stories", "more from", "more articles", "more news", "more on this",
         "you may also like", "you might also like", "you may like", "we recommend", "recommended", "trending",
-        "trending now", "popular", "most popular", "most read", "most viewed", "recent articles", "recent posts",
+        "trending now", "trending stories", "popular", "popular this week", "popular now", "popular posts",
+        "popular stories", "most popular", "most read", "most viewed", "recent articles", "recent posts",
         "latest news", "latest stories", "read more", "read next", "read also", "also read", "about the author",
         "don't miss", "top stories", "editor's picks", "editors' picks", "want more stories like this",
         "sign up for", "subscribe to our", "around the web", "from the web", "sponsored stories",
