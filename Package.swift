@@ -81,6 +81,7 @@ let package = Package(
             name: "ReaderKit",
             dependencies: [
                 "ReaderPluginAPI",
+                "ReaderJSON",
                 "DocumentJSON",
                 "ReaderModuleExport",
                 "CReaderModuleABI",

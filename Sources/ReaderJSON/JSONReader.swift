@@ -116,23 +116,9 @@ package struct JSONReader {
 
     // MARK: Containers
 
-    package mutating func enter() throws {
-        depth += 1
-        guard depth <= options.maximumDepth else { throw failure("more than \(options.maximumDepth) nested containers") }
-    }
-
     /// Consumes `{`; false when the object is empty (and then closed).
     package mutating func openObject() throws -> Bool {
-        guard try next("an object") == UInt8(ascii: "{") else { throw failure(mismatch("an object")) }
-        // Refused at the bracket that opens one container too many.
-        try enter()
-        index += 1
-        if try next("a key or '}'") == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return false
-        }
-        return true
+        try open(UInt8(ascii: "{"), "an object", then: "a key or '}'", closing: UInt8(ascii: "}"))
     }
 
     /// After a member's value: true when another member follows, false when the object closed.
@@ -142,21 +128,26 @@ package struct JSONReader {
 
     /// Consumes `[`; false when the array is empty (and then closed).
     package mutating func openArray() throws -> Bool {
-        guard try next("an array") == UInt8(ascii: "[") else { throw failure(mismatch("an array")) }
-        // Refused at the bracket that opens one container too many.
-        try enter()
-        index += 1
-        if try next("a value or ']'") == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return false
-        }
-        return true
+        try open(UInt8(ascii: "["), "an array", then: "a value or ']'", closing: UInt8(ascii: "]"))
     }
 
     /// After an element: true when another element follows, false when the array closed.
     package mutating func nextElement() throws -> Bool {
         try close(UInt8(ascii: "]"), "',' or ']' after an element")
+    }
+
+    private mutating func open(_ opening: UInt8, _ what: String, then expected: String, closing: UInt8) throws -> Bool {
+        guard try next(what) == opening else { throw failure(mismatch(what)) }
+        // Refused at the bracket that opens one container too many.
+        depth += 1
+        guard depth <= options.maximumDepth else { throw failure("more than \(options.maximumDepth) nested containers") }
+        index += 1
+        if try next(expected) == closing {
+            index += 1
+            depth -= 1
+            return false
+        }
+        return true
     }
 
     private mutating func close(_ closing: UInt8, _ expected: String) throws -> Bool {
