@@ -10,13 +10,12 @@ import PackageDescription
 /// Besides the plugin API, a module may need a system library, or the tree's one JSON reader
 /// and writer; its tests may need an engine target. Both are reached through `package`
 /// declarations, which a module outside this package cannot see (the RFC index's tests compare
-/// its entries as the store writes them; the HTML tests read the news pages gzipped, as the
-/// benchmark publishes them).
+/// its entries as the store writes them).
 let moduleDependencies: [String: [Target.Dependency]] = [
     "HTML": ["CLibXML2"], "RFCIndex": ["ReaderJSON"], "Tweets": ["ReaderJSON"],
 ]
 let moduleTestDependencies: [String: [Target.Dependency]] = [
-    "RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"], "HTML": ["CZlib"],
+    "RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"],
 ]
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 func folders(in path: String) -> [String] {
@@ -117,7 +116,7 @@ let package = Package(
 
         // Shared by every test target: the corpus and helpers on documents; no dependencies, so
         // a module's tests build without the engine.
-        .target(name: "ReaderTestSupport", dependencies: ["ReaderPluginAPI"], path: "Tests/ReaderTestSupport"),
+        .target(name: "ReaderTestSupport", dependencies: ["ReaderPluginAPI", "CZlib"], path: "Tests/ReaderTestSupport"),
         // A real HTTP server on 127.0.0.1 and a runner for the built `reader` binary.
         .target(
             name: "ReaderTestHarness",

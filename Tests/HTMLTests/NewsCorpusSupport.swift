@@ -34,7 +34,7 @@ enum NewsPage {
         guard matching.count == 1, let id = matching.first, let page = truth[id] else {
             throw Failure(description: "\(matching.count) pages of ground-truth.json start with \(prefix)")
         }
-        let bytes = try Gunzip.bytes(try Corpus.bytes("html-news/html/\(id).html.gz"))
+        let bytes = try Inflate.bytes(try Corpus.bytes("html-news/html/\(id).html.gz"), gzip: true, limit: 64 << 20)
         let document = try HTMLModule().parse(ParseInput(bytes: bytes, requestType: "html", key: "html-news/\(id)", url: page.url))
         let text = document.plainText
         return Score(
