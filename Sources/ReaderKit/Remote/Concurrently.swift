@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Runs `work` on every item, at most `jobs` at once; the first error cancels the rest and is
 /// thrown once every task has stopped, so nothing runs on after the command has failed.
 func concurrently<Item: Sendable>(
@@ -15,14 +13,5 @@ func concurrently<Item: Sendable>(
             try Task.checkCancellation()
             if let item = next.next() { group.addTask { try await work(item) } }
         }
-    }
-}
-
-/// Runs `work` — file writes that wait on fsync — on a thread of Dispatch's, not of the
-/// cooperative pool: that pool has one thread per core, and a pull blocking both of a 2-core
-/// machine's on fsync leaves no thread to take the answers that have arrived.
-func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
     }
 }

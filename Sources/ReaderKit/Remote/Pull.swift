@@ -44,7 +44,7 @@ extension Remote {
                 for try await (id, bytes) in group { stored[id] = bytes }
                 return stored
             }
-            let (recorded, _) = try await blocking { try store.adopt(key: key, entry: entry, blobs: stored) }
+            let (recorded, _) = try await BlockingWork.run { try store.adopt(key: key, entry: entry, blobs: stored) }
             let bytes = stored.values.reduce(0) { $0 + $1.count }
             counts.withLock {
                 $0.fetched += stored.count
