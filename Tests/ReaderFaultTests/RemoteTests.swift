@@ -215,6 +215,33 @@ import Testing
         #expect(written.allSatisfy { $0.contains("/catalog/probes/") }, "\(written)")
     }
 
+    @Test func aPulledBlobThatDoesNotHashToItsNameNeverEntersTheStore() async throws {
+        guard let moto = try await MotoServer.start() else { return }
+        defer { moto.stop() }
+        let store = try await AllSources.shared().filledStore()
+        #expect(try await reader(store, moto).measure(["push"]).status == 0)
+        // Another blob's bytes under RFC 1's raw blob name: a valid zlib stream, the wrong content.
+        guard let (raw, document) = catalogBlobs(store, key: "rfc/1") else {
+            Issue.record("rfc/1 is not in the store")
+            return
+        }
+        let files = blobFiles(store)
+        let client = moto.client()
+        defer { Task { await client.shutdown() } }
+        let planted = [UInt8](files[document] ?? Data())
+        _ = try await client.put("shared/objects/\(raw.prefix(2))/\(raw.dropFirst(2))", planted)
+
+        let theirs = try temporaryFolder("tampered")
+        let pull = try await reader(theirs, moto).measure(["pull", "--jobs", "1"])
+        #expect(pull.status == 6, "\(pull)")
+        #expect(pull.stderr.contains(raw) && pull.stderr.contains("does not match"), "\(pull)")
+        #expect(blobFiles(theirs)[raw] == nil)
+        #expect(!(try await keys(reader(theirs, moto))).contains("rfc/1"))
+        #expect(StoreAudit(theirs).isClean, "\(StoreAudit(theirs))")
+        let verify = try await reader(theirs, moto).measure(["cache", "verify", "--remote"])
+        #expect(verify.status == 6 && verify.stdout.contains(String(raw.dropFirst(2))), "\(verify)")
+    }
+
     @Test func openLooksInTheRemoteBeforeTheNetworkButNotOffline() async throws {
         guard let moto = try await MotoServer.start() else { return }
         defer { moto.stop() }
@@ -223,8 +250,13 @@ import Testing
         // The RFC Editor is unreachable: RFC 1 can come only from the remote.
         let closed = try ClosedPort()
         let fresh = try temporaryFolder("open-remote")
-        let offline = try await reader(fresh, moto, ["READER_RFC_EDITOR_URL": closed.baseURL]).measure(["open", "--offline", "1"])
+        // Offline never touches the remote either: here a server that counts what it is asked.
+        let watcher = try await LoopbackServer { _ in .status(500) }
+        defer { Task { await watcher.stop() } }
+        let offline = try await reader(fresh, moto, ["READER_RFC_EDITOR_URL": closed.baseURL, "AWS_ENDPOINT_URL_S3": watcher.baseURL])
+            .measure(["open", "--offline", "1"])
         #expect(offline.status == 3, "\(offline)")
+        #expect(watcher.requests.isEmpty)
         #expect(blobFiles(fresh).isEmpty)
         let opened = try await reader(fresh, moto, ["READER_RFC_EDITOR_URL": closed.baseURL]).measure(["open", "--format", "json", "1"])
         #expect(opened.status == 0, "\(opened)")

@@ -44,7 +44,14 @@ extension Remote {
                 for try await (id, bytes) in group { stored[id] = bytes }
                 return stored
             }
-            let (recorded, _) = try await BlockingWork.run { try store.adopt(key: key, entry: entry, blobs: stored) }
+            let recorded: Bool
+            do {
+                recorded = try await BlockingWork.run { try store.adopt(key: key, entry: entry, blobs: stored) }.recorded
+            } catch ReaderError.damaged(let what, let reason) where what.hasPrefix("blob ") {
+                // A fetched blob that does not read back as its name: the remote's damage (or
+                // a hostile remote's), refused before it entered the store.
+                throw ReaderError.damaged(what: "\(what) of \(key) on \(url)", reason: reason)
+            }
             let bytes = stored.values.reduce(0) { $0 + $1.count }
             counts.withLock {
                 $0.fetched += stored.count
