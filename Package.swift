@@ -65,6 +65,8 @@ let package = Package(
 
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // The full-text index (`reader find`): SQLite's FTS5, from the system's library.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // The engine: registry, workers, fetcher, store, catalog, rendering, and the async API.
         .target(
@@ -76,6 +78,7 @@ let package = Package(
                 "CReaderModuleABI",
                 "CCrashGuard",
                 "CZlib",
+                "CSQLite",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
