@@ -20,10 +20,13 @@ import Testing
         for number in Self.rfcs { files["/rfc/rfc\(number).txt"] = try Corpus.bytes("rfc/rfc\(number).txt") }
         for page in Self.pages { files["/pages/\(page).html"] = try Corpus.bytes("html/\(page)/source.html") }
         let tweets = try Corpus.bytes("twitter/v2_search_recent.json")
+        let served = files
         let server = try await LoopbackServer { request in
             if request.uri.hasPrefix("/2/tweets/search/recent?") { return .ok(tweets, contentType: "application/json") }
-            if request.uri.hasPrefix("/pages/"), let page = files[request.uri] { return .ok(page, contentType: "text/html; charset=utf-8") }
-            return .serve(files, request: request)
+            if request.uri.hasPrefix("/pages/"), let page = served[request.uri] {
+                return .ok(page, contentType: "text/html; charset=utf-8")
+            }
+            return .serve(served, request: request)
         }
         let reader = try ReaderBinary(
             environment: [
@@ -83,7 +86,7 @@ import Testing
         let hit = try #require(found.first)
         #expect(hit["source"] as? String == "tweets")
         #expect((hit["section"] as? [String: Any])?["number"] as? String == "1276035977375477760")
-        #expect((hit["section"] as? [String: Any])?["title"] as? String == "@snowman")
+        #expect((hit["section"] as? [String: Any])?["title"] as? String == "@happycamper")
         #expect(hit["open"] as? String == "reader open tweets/search:labs")
         #expect((hit["snippet"] as? String)?.contains("Ooo, thanks error message") == true)
 

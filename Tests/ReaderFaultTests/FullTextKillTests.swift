@@ -8,7 +8,7 @@ import Testing
 /// `gc`. After each kill, `find` answers with exactly the documents the catalog holds, each
 /// whole, and `cache verify` passes.
 @Suite struct FullTextKillTests {
-    static let runs = ProcessInfo.processInfo.environment["READER_FAULT_INDEX_KILLS"].flatMap(Int.init) ?? 24
+    static let runs = ProcessInfo.processInfo.environment["READER_FAULT_INDEX_KILLS"].flatMap(Int.init) ?? 30
 
     enum Scenario: CaseIterable { case fetch, reindex, forget }
 
@@ -37,7 +37,7 @@ import Testing
             }
             for command in commands {
                 let child = try reader.spawn(command)
-                try await Task.sleep(nanoseconds: UInt64(Double.random(in: 0...0.25, using: &random) * 1e9))
+                try await Task.sleep(nanoseconds: UInt64(Double.random(in: 0...0.12, using: &random) * 1e9))
                 child.kill()
                 if try await child.wait(timeout: 60).signal == SIGKILL { kills += 1 }
             }
