@@ -31,12 +31,20 @@ func findRates(store root: String, texts: String, count: Int, folders: [String])
     var textBytes = 0
     var samples: [[String]] = []
     let fillStart = DispatchTime.now().uptimeNanoseconds
-    for index in 0..<count {
-        let original = originals[index % originals.count]
-        let variant = index / originals.count
+    var index = 0
+    var attempt = 0
+    var refused = 0
+    while index < count {
+        let original = originals[attempt % originals.count]
+        let variant = attempt / originals.count
+        attempt += 1
         let bytes = variant == 0 ? original.text : vary(original.text, vocabulary, &random)
         let key = "rfc/\(100_000 + index)"
-        let document = try module.parse(ParseInput(bytes: bytes, requestType: "rfc", key: key))
+        // A few texts of the sample are not RFC text to the module (a NUL byte): left out.
+        guard let document = try? module.parse(ParseInput(bytes: bytes, requestType: "rfc", key: key)) else {
+            refused += 1
+            continue
+        }
         let now = ISO8601DateFormatter().string(from: Date())
         _ = try reader.store.commit(key: key, raw: bytes, document: document) { raw, parsed in
             CatalogEntry(
@@ -48,6 +56,7 @@ func findRates(store root: String, texts: String, count: Int, folders: [String])
         textBytes += text.utf8.count
         try Data(text.utf8).write(to: URL(fileURLWithPath: "\(texts)/\(index).txt"))
         if index % 37 == 0 { samples.append(text.split(whereSeparator: { !$0.isLetter }).map(String.init)) }
+        index += 1
     }
     try reader.store.compactCatalog()
     let fillSeconds = seconds(since: fillStart)

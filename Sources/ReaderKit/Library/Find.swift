@@ -134,12 +134,12 @@ extension Reader {
     /// The hits of `matches`: each passage made again from its document (decoded once per
     /// document) for its snippet.
     private func hits(_ matches: [FullTextIndex.Connection.Match], _ query: FullTextQuery) -> [FindHit] {
-        var passages: [BlobID: [Passage]] = [:]
+        var documents: [BlobID: Document?] = [:]
         return matches.map { match in
             var passage: Passage?
             if let blob = match.blob {
-                if passages[blob] == nil { passages[blob] = (try? store.document(ofBlob: blob)).map(Passage.of) ?? [] }
-                passage = passages[blob].flatMap { $0.indices.contains(match.ordinal) ? $0[match.ordinal] : nil }
+                if documents[blob] == nil { documents[blob] = .some(try? store.document(ofBlob: blob)) }
+                passage = documents[blob].flatMap { $0 }.flatMap { Passage.at(match.ordinal, in: $0) }
             }
             let section = match.heading.map { FindHit.Section(number: match.number, title: $0) }
             return FindHit(

@@ -17,25 +17,31 @@ public struct Snippet: Sendable, Equatable {
 
     static func make(_ body: String, _ query: FullTextQuery) -> Snippet {
         let scalars = Array(body.unicodeScalars)
-        let tokens = WordTokens.tokens(of: body)
+        // An ASCII word folds to as many letters as it has: only those as long as a query's
+        // word (or longer, for a prefix) can match.
+        let lengths = query.required.flatMap { term in
+            term.tokens.enumerated().map { ($1.unicodeScalars.count, term.prefix && $0 == term.tokens.count - 1) }
+        }
+        let tokens = WordTokens.tokens(of: body) { length in lengths.contains { $0.1 ? length >= $0.0 : length == $0.0 } }
         guard !tokens.isEmpty else { return Snippet(text: "", matches: []) }
         let matched = matches(of: query.required, in: tokens)
         // The window of `words` words holding the most matched words (the first such).
         var best = 0
         var bestCount = -1
         var count = 0
+        let width = Self.words
         for index in tokens.indices {
             if matched[index] { count += 1 }
-            if index >= words, matched[index - words] { count -= 1 }
-            let start = max(0, index - words + 1)
+            if index >= width, matched[index - width] { count -= 1 }
+            let start = max(0, index - width + 1)
             if count > bestCount {
                 bestCount = count
                 best = start
             }
         }
         // Begin a few words before the first match, so that it is read in context.
-        if let first = (best..<min(tokens.count, best + words)).first(where: { matched[$0] }) { best = max(0, first - 4) }
-        let last = min(tokens.count, best + words) - 1
+        if let first = (best..<min(tokens.count, best + width)).first(where: { matched[$0] }) { best = max(0, first - 4) }
+        let last = min(tokens.count, best + width) - 1
         let from = best == 0 ? 0 : tokens[best].start
         let to = last == tokens.count - 1 ? scalars.count : tokens[last].end
 

@@ -16,20 +16,36 @@ extension FullTextIndex.Connection {
         var obsoletes: [Int]
     }
 
+    /// How many matching passages a query ranks at most: BM25 costs about a microsecond a
+    /// passage, and a query that matches more than this (`the`, `protocol`) says little about
+    /// which ones are meant. It ranks the most recently indexed ones; another word narrows it.
+    static let rankedAtMost = 5000
+
     /// The passages matching `query` (an FTS5 expression), best first by BM25 with the title
     /// and section titles weighted above the body; only `source`'s when given.
     func search(_ expression: String, source: String?, limit: Int) throws -> [Match] {
         let weights = FullTextIndex.weights
-        let read = try database.prepare(
-            """
-            SELECT p.id, p.number, p.heading, d.key, d.source, d.title, d.blob, d.number, d.obsoletes,
-                p.ordinal,
-                bm25(text, \(weights.title), \(weights.heading), \(weights.body)) AS score
-            FROM text JOIN passages p ON p.id = text.rowid JOIN documents d ON d.id = p.document
-            WHERE text MATCH ?1 AND (?2 IS NULL OR d.source = ?2)
-            ORDER BY score LIMIT ?3
-            """
-        ).bind(.text(expression), source.map { .text($0) } ?? .null, .integer(Int64(limit)))
+        let score = "bm25(text, \(weights.body), \(weights.heading), \(weights.title))"
+        let columns = "p.id, p.number, p.heading, d.key, d.source, d.title, d.blob, d.number, d.obsoletes, p.ordinal"
+        let read: SQLite.Statement
+        if let source {
+            read = try database.prepare(
+                """
+                SELECT \(columns), \(score) AS score
+                FROM text JOIN passages p ON p.id = text.rowid JOIN documents d ON d.id = p.document
+                WHERE text MATCH ?1 AND d.source = ?2 ORDER BY score LIMIT ?3
+                """
+            ).bind(.text(expression), .text(source), .integer(Int64(limit)))
+        } else {
+            // Ranked first, joined after: only the passages kept are looked up.
+            read = try database.prepare(
+                """
+                SELECT \(columns), m.score FROM (
+                    SELECT rowid AS id, \(score) AS score FROM text WHERE text MATCH ?1 AND rowid >= ?2 ORDER BY score LIMIT ?3
+                ) m JOIN passages p ON p.id = m.id JOIN documents d ON d.id = p.document ORDER BY m.score
+                """
+            ).bind(.text(expression), .integer(try firstRanked(expression)), .integer(Int64(limit)))
+        }
         var matches: [Match] = []
         while try read.step() {
             matches.append(
@@ -42,5 +58,14 @@ extension FullTextIndex.Connection {
                     obsoletes: (read.text(8) ?? "").split(separator: ",").compactMap { Int($0) }))
         }
         return matches
+    }
+
+    /// The lowest row id a query ranks: 0 when it matches at most ``rankedAtMost`` passages,
+    /// else that of the ``rankedAtMost``-th newest match (FTS5 walks its rows newest first
+    /// without ranking them: a fraction of a millisecond).
+    private func firstRanked(_ expression: String) throws -> Int64 {
+        let read = try database.prepare("SELECT rowid FROM text WHERE text MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?")
+            .bind(.text(expression), .integer(Int64(Self.rankedAtMost - 1)))
+        return try read.step() ? read.integer(0) : 0
     }
 }

@@ -83,7 +83,7 @@ extension FullTextIndex.Connection {
     /// Empties the index and puts `documents` in, all in one transaction: a process killed
     /// meanwhile leaves the index as it was. Marks it complete.
     func rebuild(_ documents: some Sequence<(DocumentFacts, Document)>) throws -> Int {
-        try database.transaction {
+        let indexed = try database.transaction {
             try database.execute(
                 "INSERT INTO text(text) VALUES ('delete-all'); DELETE FROM passages; DELETE FROM documents")
             var count = 0
@@ -96,6 +96,9 @@ extension FullTextIndex.Connection {
             try database.execute("INSERT INTO text(text) VALUES ('optimize')")
             return count
         }
+        // The pages of the index that was emptied go back to the file system.
+        try? database.execute("PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE)")
+        return indexed
     }
 
     private func insert(_ facts: DocumentFacts, _ passages: [Passage]) throws {

@@ -21,6 +21,18 @@ struct Passage: Equatable {
     /// The passages of `document`, in reading order. A document with no body (the RFC index,
     /// whose entries `reader search` reads) has none.
     static func of(_ document: Document) -> [Passage] {
+        cut(document, keeping: nil)
+    }
+
+    /// Passage `ordinal` of `document` (a hit's), without making the others' text.
+    static func at(_ ordinal: Int, in document: Document) -> Passage? {
+        let passages = cut(document, keeping: ordinal)
+        return passages.indices.contains(ordinal) ? passages[ordinal] : nil
+    }
+
+    /// The passages, each with its body only when `keeping` is nil or its ordinal: a passage
+    /// under a heading is one whatever its text, so only one without needs its text looked at.
+    private static func cut(_ document: Document, keeping wanted: Int?) -> [Passage] {
         var passages: [Passage] = []
         var current = Passage(number: nil, heading: nil, body: "")
         var parts: [String] = []
@@ -29,6 +41,7 @@ struct Passage: Equatable {
             if current.heading != nil || !current.body.isEmpty { passages.append(current) }
             parts = []
         }
+        func needsText() -> Bool { wanted == nil || wanted == passages.count || current.heading == nil }
         for block in document.blocks {
             switch block {
             case .heading(_, let number, let title):
@@ -42,7 +55,7 @@ struct Passage: Equatable {
                 close()
                 current = Passage(number: nil, heading: nil, body: "")
             default:
-                if let text = block.plainText, !text.isEmpty { parts.append(text) }
+                if needsText(), let text = block.plainText, !text.isEmpty { parts.append(text) }
             }
         }
         close()

@@ -9,11 +9,15 @@ enum WordTokens {
         /// Where the word is, in Unicode scalars from the start of the text.
         var start: Int
         var end: Int
-        /// The word without case or diacritics (`Ünïcode` → `unicode`).
+        /// The word without case or diacritics (`Ünïcode` → `unicode`); empty when the caller
+        /// asked for none (see `folding`).
         var folded: String
     }
 
-    static func tokens(of text: String) -> [Token] {
+    /// The words of `text`. `folding` says which words to fold, by length in scalars (a
+    /// snippet compares only words as long as a query's): folding every word of a long
+    /// passage would cost more than finding them.
+    static func tokens(of text: String, folding: (Int) -> Bool = { _ in true }) -> [Token] {
         var tokens: [Token] = []
         var start = -1
         var word = String.UnicodeScalarView()
@@ -21,7 +25,8 @@ enum WordTokens {
         var offset = 0
         func close() {
             guard start >= 0 else { return }
-            tokens.append(Token(start: start, end: offset, folded: fold(String(word), ascii: ascii)))
+            let folded = ascii && !folding(offset - start) ? "" : fold(String(word), ascii: ascii)
+            tokens.append(Token(start: start, end: offset, folded: folded))
             start = -1
             word = String.UnicodeScalarView()
             ascii = true
