@@ -7,11 +7,14 @@ import PackageDescription
 /// `Tests/<Name>Tests` when there are any. Adding a source is adding its folder and its line
 /// in `Sources/ReaderKit/Registry/BuiltinModules.swift`; nothing here changes.
 ///
-/// Besides the plugin API, a module may need a system library; its tests may need an engine
-/// target, reached through `package` declarations a module outside this package cannot see
-/// (the RFC index's tests compare its entries as the store writes them).
-let moduleDependencies: [String: [Target.Dependency]] = ["HTML": ["CLibXML2"]]
-let moduleTestDependencies: [String: [Target.Dependency]] = ["RFCIndex": ["DocumentJSON"]]
+/// Besides the plugin API, a module may need a system library, or the tree's one JSON reader
+/// and writer; its tests may need an engine target. Both are reached through `package`
+/// declarations, which a module outside this package cannot see (the RFC index's tests compare
+/// its entries as the store writes them).
+let moduleDependencies: [String: [Target.Dependency]] = [
+    "HTML": ["CLibXML2"], "RFCIndex": ["ReaderJSON"], "Tweets": ["ReaderJSON"],
+]
+let moduleTestDependencies: [String: [Target.Dependency]] = ["RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"]]
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 func folders(in path: String) -> [String] {
     let url = root.appendingPathComponent(path)
@@ -51,10 +54,14 @@ let package = Package(
     targets: [
         // The small, dependency-free API every parser module is written against: the module
         // protocol and the document model as plain values, nothing about how they are stored.
-        .target(name: "ReaderPluginAPI"),
+        .target(name: "ReaderPluginAPI", dependencies: ["ReaderJSON"]),
+        // The tree's one JSON reader and writer, below everything that reads or writes JSON by
+        // hand: the document model's open-ended values, the store's documents, the RFC index's
+        // entries, tweets. `package` declarations only: no module API.
+        .target(name: "ReaderJSON"),
         // The engine's storage form of a document: its JSON, written and read directly, checked
         // against the model's `Codable` conformance (the reference) by the tests.
-        .target(name: "DocumentJSON", dependencies: ["ReaderPluginAPI"]),
+        .target(name: "DocumentJSON", dependencies: ["ReaderPluginAPI", "ReaderJSON"]),
 
         // Third-party modules: the C boundary (`reader_module.h`), the Swift side a module library
         // links to export itself, the runner of module test cases, and the host's crash guard.
@@ -73,6 +80,7 @@ let package = Package(
             name: "ReaderKit",
             dependencies: [
                 "ReaderPluginAPI",
+                "ReaderJSON",
                 "DocumentJSON",
                 "ReaderModuleExport",
                 "CReaderModuleABI",
@@ -121,8 +129,9 @@ let package = Package(
             path: "Tests/ReaderTestHarness"
         ),
         .testTarget(
-            name: "ReaderKitTests", dependencies: ["ReaderKit", "DocumentJSON", "ReaderTestSupport", "ReaderTestHarness"],
+            name: "ReaderKitTests", dependencies: ["ReaderKit", "DocumentJSON", "ReaderJSON", "ReaderTestSupport", "ReaderTestHarness"],
             exclude: ["Relevance"]),
+        .testTarget(name: "ReaderJSONTests", dependencies: ["ReaderJSON"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
         .testTarget(name: "ReaderTerminalTests", dependencies: ["ReaderTestSupport", "ReaderTestHarness"]),

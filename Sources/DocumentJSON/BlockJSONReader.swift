@@ -1,9 +1,10 @@
+import ReaderJSON
 import ReaderPluginAPI
 
 /// Blocks, runs and posts read from a stored document's JSON, in the shapes Swift's synthesized
 /// `Codable` gives them: a block is an object with exactly one known key, the case, whose value
 /// holds the associated values under their labels (`_0` when unlabelled).
-extension JSONByteReader {
+extension JSONReader {
     private static let blockKeys: [StaticString] = [
         "heading", "image", "list", "paragraph", "post", "preformatted", "quote", "rule", "table",
     ]
@@ -59,7 +60,7 @@ extension JSONByteReader {
 
     /// An object of at most two known keys read alike; nil for a key that is absent.
     private mutating func members<T>(
-        _ names: [StaticString], _ read: (inout JSONByteReader) throws -> T
+        _ names: [StaticString], _ read: (inout JSONReader) throws -> T
     ) throws -> (T?, T?) {
         var first: T?, second: T?
         var seen: UInt32 = 0
@@ -76,7 +77,7 @@ extension JSONByteReader {
     }
 
     /// The object of a case with one unlabelled value, `{"_0": …}`.
-    private mutating func only<T>(_ kind: String, _ read: (inout JSONByteReader) throws -> T) throws -> T {
+    private mutating func only<T>(_ kind: String, _ read: (inout JSONReader) throws -> T) throws -> T {
         guard let value = try members(Self.unlabelledKeys, read).0 else { throw missing("_0", in: "a \(kind) block") }
         return value
     }
@@ -169,7 +170,7 @@ extension JSONByteReader {
             case 1:
                 let start = index
                 guard let known = Inline.Style(rawValue: try string()) else {
-                    throw DocumentJSONError(offset: start, reason: "an unknown style")
+                    throw JSONReadError(offset: start, reason: "an unknown style")
                 }
                 style = known
             case 2: text = try string()

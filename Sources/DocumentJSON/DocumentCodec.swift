@@ -1,3 +1,4 @@
+import ReaderJSON
 import ReaderPluginAPI
 
 /// How the engine keeps a document in a blob: its JSON, so that anyone can read it with
@@ -11,43 +12,41 @@ import ReaderPluginAPI
 /// module hands over a ``Document`` value and never sees these bytes.
 ///
 /// The one seam: the store, the entry table and the benchmark go through here, never through
-/// the reader and writer below it (`JSONByteReader`, `JSONBytes`).
+/// the reader and writer below it (Sources/ReaderJSON's `JSONReader` and `JSONWriter`).
 package enum DocumentCodec {
     /// The document's JSON, keys sorted, in one piece.
     package static func encode(_ document: Document) -> [UInt8] {
-        var writer = JSONBytes()
+        var writer = JSONWriter(capacity: 1 << 16)
         writer.document(document)
-        return writer.bytes
+        return writer.take()
     }
 
     /// The bytes of ``encode(_:)-(Document)``, handed to `sink` in pieces of about `piece`
     /// bytes, so that a large document (an index of a million entries) is never held whole as
     /// JSON.
     package static func write(_ document: Document, piece: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void) {
-        var writer = JSONBytes(capacity: piece + (piece >> 2))
-        writer.sink = sink
-        writer.piece = piece
+        var writer = JSONWriter(piece: piece, sink: sink)
         writer.document(document)
-        sink(writer.bytes)
+        sink(writer.take())
     }
 
-    /// A document read from its JSON; throws ``DocumentJSONError`` where `JSONDecoder` throws.
+    /// A document read from its JSON; throws ``JSONReadError`` where `JSONDecoder` throws.
     /// Several times faster than `JSONDecoder` (`reader-bench`'s `document read` lines).
     package static func decode(_ bytes: [UInt8]) throws -> Document {
-        try bytes.withUnsafeBufferPointer { bytes in try JSONByteReader.read(bytes) { try $0.document() } }
+        try bytes.withUnsafeBufferPointer { bytes in try JSONReader.read(bytes) { try $0.document() } }
     }
 
     /// An entry's JSON, as ``Entry``'s `Codable` conformance reads it back (the entry table
     /// keeps each entry of an index apart).
     package static func encode(_ entry: Entry) -> [UInt8] {
         // An entry is a few hundred bytes; the RFC index writes 9,816 of them one by one.
-        var writer = JSONBytes(capacity: 512)
+        var writer = JSONWriter(capacity: 512)
         writer.entry(entry)
-        return writer.bytes
+        return writer.take()
     }
 
     /// An entry read from its JSON, as ``Entry``'s `Codable` conformance reads it.
     package static func decodeEntry(_ bytes: [UInt8]) throws -> Entry {
-        try bytes.withUnsafeBufferPointer { bytes in try JSONByteReader.read(bytes) { try $0.entry() } }
+        try bytes.withUnsafeBufferPointer { bytes in try JSONReader.read(bytes) { try $0.entry() } }
     }
 }

@@ -1,96 +1,14 @@
+import ReaderJSON
 import ReaderPluginAPI
 
 /// A document's JSON written directly, in exactly the form its `Codable` conformance reads back
 /// (`JSONDecoder().decode(Document.self, …)`), keys sorted.
 ///
 /// `JSONEncoder` spends most of a fetch of the RFC index (9,816 entries) and of a bulk fetch of
-/// RFCs in its generic machinery; this writer appends bytes. The tests decode what it writes
-/// for every document of the corpus and compare it with the original. Used through
-/// ``DocumentCodec``.
-struct JSONBytes {
-    var bytes: [UInt8] = []
-    /// Where full pieces go, when the bytes are written out as they are made.
-    var sink: (([UInt8]) -> Void)?
-    var piece = Int.max
-
-    init(capacity: Int = 1 << 16) { bytes.reserveCapacity(capacity) }
-
-    mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func string(_ text: String) {
-        var text = text
-        text.withUTF8 { string(utf8: $0) }
-    }
-
-    mutating func string(_ text: Substring) {
-        var text = text
-        text.withUTF8 { string(utf8: $0) }
-    }
-
-    private mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
-        var start = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            default:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                raw("\\u00")
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-            start = index + 1
-        }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    mutating func number(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
-    }
-
-    mutating func bool(_ value: Bool) {
-        if value { raw("true") } else { raw("false") }
-    }
-
-    /// `"key":`, preceded by a comma unless it is the first member.
-    mutating func key(_ name: StaticString, first: Bool = false) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        raw(name)
-        raw("\":")
-    }
-
-    mutating func strings(_ values: [String]) {
-        array(values) { $0.string($1) }
-    }
-
-    mutating func array<T>(_ values: [T], _ element: (inout JSONBytes, T) -> Void) {
-        bytes.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            element(&self, value)
-            if bytes.count >= piece, let sink {
-                sink(bytes)
-                bytes.removeAll(keepingCapacity: true)
-            }
-        }
-        bytes.append(UInt8(ascii: "]"))
-    }
-
-    mutating func value(_ value: JSONValue) {
-        bytes.append(contentsOf: value.jsonText.utf8)
-    }
-
+/// RFCs in its generic machinery; this writes bytes with the tree's one JSON writer. The tests
+/// decode what it writes for every document of the corpus and compare it with the original.
+/// Used through ``DocumentCodec``.
+extension JSONWriter {
     mutating func object(_ members: [String: JSONValue]) {
         value(.object(members))
     }
@@ -247,18 +165,18 @@ struct JSONBytes {
     /// An entry's authors, from its fields' text when they are held there: no Strings made.
     private mutating func authors(_ entry: Entry) {
         guard case .inFields = entry.names else { return strings(entry.authors) }
-        let start = bytes.count
-        bytes.append(UInt8(ascii: "["))
+        let start = count
+        byte(UInt8(ascii: "["))
         var first = true
         let written = entry.names.withPlainAuthors(in: entry.fieldsText) { utf8 in
-            if !first { bytes.append(UInt8(ascii: ",")) }
+            if !first { byte(UInt8(ascii: ",")) }
             first = false
             string(utf8: utf8)
         }
         if written {
-            bytes.append(UInt8(ascii: "]"))
+            byte(UInt8(ascii: "]"))
         } else {
-            bytes.removeSubrange(start...)
+            truncate(to: start)
             strings(entry.authors)
         }
     }

@@ -1,3 +1,4 @@
+import ReaderJSON
 import ReaderPluginAPI
 
 /// A stored document read straight from its JSON bytes, the mirror of the writer
@@ -7,8 +8,8 @@ import ReaderPluginAPI
 /// entries, 2 MB of JSON); this reader builds the values as it meets their bytes. It accepts
 /// what the `Codable` conformances accept through `JSONDecoder` — any key order, white space,
 /// escapes, optional keys absent or `null`, unknown keys, the first of repeated keys — and
-/// throws ``DocumentJSONError`` where they throw: a stored blob may have been edited by hand.
-extension JSONByteReader {
+/// throws ``JSONReadError`` where they throw: a stored blob may have been edited by hand.
+extension JSONReader {
     /// The next key of an object: its position in `names` when it is one of them and has not
     /// been met before in this object (`seen` has a bit for each); nil when its value is to be
     /// skipped, as `JSONDecoder` keeps the first of repeated keys and ignores unknown ones.
@@ -21,11 +22,11 @@ extension JSONByteReader {
         return field
     }
 
-    func missing(_ key: String, in what: String) -> DocumentJSONError {
+    func missing(_ key: String, in what: String) -> JSONReadError {
         failure("\(what) without its \"\(key)\"")
     }
 
-    mutating func array<T>(_ element: (inout JSONByteReader) throws -> T) throws -> [T] {
+    mutating func array<T>(_ element: (inout JSONReader) throws -> T) throws -> [T] {
         var values: [T] = []
         var more = try openArray()
         while more {
@@ -173,8 +174,8 @@ extension JSONByteReader {
     private mutating func objectText() throws -> String {
         let start = index
         let text = try string()
-        guard JSONObjectCheck.isObject(text) else {
-            throw DocumentJSONError(offset: start, reason: "an entry's text is not a JSON object")
+        guard JSONReader.isObject(text) else {
+            throw JSONReadError(offset: start, reason: "an entry's text is not a JSON object")
         }
         return text
     }

@@ -1,3 +1,4 @@
+import ReaderJSON
 import ReaderPluginAPI
 
 /// The names of an entry whose title and authors are held in its fields text, handed to the
@@ -8,19 +9,17 @@ extension EntryNames {
     /// a String. False, without a call, when not.
     func withPlainTitle(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard case .inFields(let offset, _) = self else { return false }
-        return Self.read(fields) { bytes in
-            var reader = JSONMemberReader(bytes: bytes, index: Int(offset))
-            return reader.isValue(of: "title", opening: UInt8(ascii: "\"")) && reader.forEachPlain(array: false, body)
-        }
+        return Self.read(fields, at: offset) { reader in
+            reader.isAtValue(of: "title") && reader.forEachPlainString(array: false, body)
+        } ?? false
     }
 
     /// Calls `body` with the UTF-8 of each author, as ``withPlainTitle(in:_:)`` does. False
     /// when not all can be: `body` may have been called for the first ones then.
     func withPlainAuthors(in fields: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
         guard case .inFields(_, let offset) = self else { return false }
-        return Self.read(fields) { bytes in
-            var reader = JSONMemberReader(bytes: bytes, index: Int(offset))
-            return reader.isValue(of: "authors", opening: UInt8(ascii: "[")) && reader.forEachPlain(array: true, body)
-        }
+        return Self.read(fields, at: offset) { reader in
+            reader.isAtValue(of: "authors") && reader.forEachPlainString(array: true, body)
+        } ?? false
     }
 }

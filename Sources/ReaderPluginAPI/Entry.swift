@@ -1,3 +1,5 @@
+internal import ReaderJSON
+
 /// A record of an index-like document, such as one RFC in the RFC index.
 ///
 /// The open-ended keys (`annotations`, `fields`) are held as their JSON text, the form a stored
@@ -63,10 +65,11 @@ public struct Entry: Sendable, Hashable, Codable {
         set { names = .given(title: title, authors: newValue) }
     }
 
-    /// ``annotations`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public var annotationsJSON: String { String(annotationsText) }
-    /// ``fields`` as compact JSON text with its keys sorted (``JSONValue/jsonText``).
-    public var fieldsJSON: String { String(fieldsText) }
+    /// ``annotations`` as compact JSON text with its keys sorted (``JSONValue/jsonText``), as
+    /// stored. `package`, as is all about the text: a module sees the dictionaries.
+    package var annotationsJSON: String { String(annotationsText) }
+    /// ``fields`` as compact JSON text with its keys sorted (``JSONValue/jsonText``), as stored.
+    package var fieldsJSON: String { String(fieldsText) }
 
     /// Keys added to the JSON of a document this entry describes (`obsoletedBy`, `updatedBy`).
     public var annotations: [String: JSONValue] {
@@ -103,11 +106,12 @@ extension Entry {
             annotationsJSON: JSONValue.object(annotations).jsonText, fieldsJSON: JSONValue.object(fields).jsonText)
     }
 
-    /// An entry whose open-ended keys a module has already written as JSON objects, for a
-    /// module that makes thousands of entries. Each text must be what ``JSONValue/jsonText``
-    /// writes for the object (compact, keys sorted, the same escapes): entries are equal when
-    /// their texts are, so text written any other way would differ from an equal dictionary's.
-    public init(
+    /// An entry whose open-ended keys are already JSON objects as text: the store's form, read
+    /// back. Each text must be what ``JSONValue/jsonText`` writes for the object (compact, keys
+    /// sorted, the same escapes): entries are equal when their texts are, so text written any
+    /// other way would differ from an equal dictionary's. `package`: a rule a module has no way
+    /// to check, and no need of (it hands over dictionaries).
+    package init(
         id: String, title: String, authors: [String] = [], date: String? = nil, status: String? = nil,
         notices: [String] = [], annotationsJSON: String, fieldsJSON: String
     ) {
@@ -207,7 +211,7 @@ extension Entry {
 
     private static func objectText(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> String {
         let text = try container.decode(String.self, forKey: key)
-        guard JSONObjectCheck.isObject(text) else {
+        guard JSONReader.isObject(text) else {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "not a JSON object")
         }
         return text

@@ -1,5 +1,6 @@
 import DocumentJSON
 import Foundation
+import ReaderJSON
 import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
@@ -199,20 +200,20 @@ import Testing
         let largeLevel = Self.block(#"{"heading":{"level":1e18,"title":"t"}}"#)
         for bytes in [utf16, largeLevel] {
             #expect(reference(bytes) != nil)
-            #expect(throws: DocumentJSONError.self) { try DocumentCodec.decode(bytes) }
+            #expect(throws: JSONReadError.self) { try DocumentCodec.decode(bytes) }
         }
     }
 
     @Test func aDamagedDocumentSaysWhereAndWhy() {
-        #expect(throws: DocumentJSONError(offset: 10, reason: "a high surrogate without its low surrogate")) {
+        #expect(throws: JSONReadError(offset: 10, reason: "a high surrogate without its low surrogate")) {
             try DocumentCodec.decode(Self.document(#""title":"\ud800""#))
         }
         let untitled = Array(
             #"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s"}"#.utf8)
-        #expect(throws: DocumentJSONError(offset: untitled.count, reason: "a document without its \"title\"")) {
+        #expect(throws: JSONReadError(offset: untitled.count, reason: "a document without its \"title\"")) {
             try DocumentCodec.decode(untitled)
         }
-        #expect(throws: DocumentJSONError(offset: 9, reason: "expected a string, found a number")) {
+        #expect(throws: JSONReadError(offset: 9, reason: "expected a string, found a number")) {
             try DocumentCodec.decode(Self.document(#""title":12"#))
         }
     }
@@ -236,7 +237,7 @@ import Testing
             #expect((try? DocumentCodec.decode(bytes)) == expected)
         }
         let deep = Self.document(#""zz":\#(String(repeating: "[", count: 1_000_000))"#)
-        #expect(throws: DocumentJSONError.self) { try DocumentCodec.decode(deep) }
+        #expect(throws: JSONReadError.self) { try DocumentCodec.decode(deep) }
     }
 
     /// Thousands of damaged copies of real documents: the reader returns what `JSONDecoder`

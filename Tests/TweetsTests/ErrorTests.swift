@@ -29,7 +29,7 @@ import Testing
     @Test func badJSONSaysWhere() throws {
         let error = Fixtures.parseError(Array("{\"data\": [\n  {\"id\": \"1\", \"text\": \"a\"}\n  {\"id\": \"2\"}\n]}".utf8))
         #expect(error?.location == "line 3")
-        #expect(error?.reason == "invalid JSON: expected ',' or ']' (column 3)")
+        #expect(error?.reason == "invalid JSON: expected ',' or ']' after an element (column 3)")
     }
 
     @Test func truncatedFile() throws {
@@ -62,6 +62,6 @@ import Testing
     /// Too deep to be a tweet: refused, not a stack overflow.
     @Test func deepNestingIsRefused() {
         let bytes = Array(String(repeating: "[", count: 100_000).utf8)
-        #expect(Fixtures.parseError(bytes)?.reason == "invalid JSON: nested deeper than 256 levels (column 257)")
+        #expect(Fixtures.parseError(bytes)?.reason == "invalid JSON: more than 256 nested containers (column 257)")
     }
 }

@@ -1,5 +1,5 @@
 /// A growable run of bytes, reused from one entry to the next, as ``ScratchList`` is for values.
-/// Writers keep a pointer into its room in a local (``JSONWriter``): appending to an `[UInt8]`
+/// Writers keep a pointer into its room in a local (``EntryTextWriter``): appending to an `[UInt8]`
 /// checks uniqueness and capacity through the standard library on every call, which for the few
 /// bytes at a time an entry's JSON is written in cost more than the writing.
 final class ScratchBytes {

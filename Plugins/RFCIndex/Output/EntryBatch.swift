@@ -1,3 +1,4 @@
+import ReaderJSON
 import ReaderPluginAPI
 
 /// Entries whose JSON is written, until they become ``Entry`` values. The JSON of a run of
@@ -106,7 +107,7 @@ struct EntryBatch {
         guard number >= 0, number < 1_000_000_000 else { return String(number) }
         return String(unsafeUninitializedCapacity: 15) { buffer in
             guard let start = buffer.baseAddress else { return 0 }
-            return JSONWriter.write(number, at: start)
+            return JSONQuoting.digits(number, at: start)
         }
     }
 }

@@ -38,7 +38,7 @@ struct EntryMaker {
 
     /// `obsoletedBy` and `updatedBy` for the JSON of the RFC itself, after the batch's text.
     private func annotations(_ record: IndexRecord) {
-        var writer = JSONWriter(appendingTo: batch.text, encoding: encoding)
+        var writer = EntryTextWriter(appendingTo: batch.text, encoding: encoding)
         writer.raw(#"{"obsoletedBy":"#)
         writer.numbers(record.obsoletedBy.rfcs)
         writer.raw(#","updatedBy":"#)
@@ -53,7 +53,7 @@ struct EntryMaker {
     /// it is all ASCII.
     /// The keys are in sorted order, as `JSONValue.jsonText` writes them.
     private mutating func fields(_ record: IndexRecord, _ text: ByteText) -> (title: Int, authors: Int, isASCII: Bool) {
-        var writer = JSONWriter(appendingTo: batch.text, encoding: encoding)
+        var writer = EntryTextWriter(appendingTo: batch.text, encoding: encoding)
         writer.raw(#"{"also":"#)
         writer.listItems(text, record.also)
         writer.raw(#","authors":"#)
@@ -105,7 +105,7 @@ struct EntryMaker {
     /// `lead` then "RFC 1122, RFC 3168", then any document outside the series as written. Plain
     /// text, written with the JSON writer's unquoted writes.
     private func notice(_ lead: StaticString, _ relation: Relation, _ text: ByteText) -> String {
-        var writer = JSONWriter(into: buffer, encoding: encoding)
+        var writer = EntryTextWriter(into: buffer, encoding: encoding)
         writer.raw(lead)
         var separator = false
         for index in 0..<relation.rfcs.count {
@@ -124,7 +124,7 @@ struct EntryMaker {
     }
 }
 
-extension JSONWriter {
+extension EntryTextWriter {
     /// `"obsoletes":[…]`, then `"obsoletesOther":[…]` when the relation names documents outside
     /// the RFC series (IEN, NIC, RTR notes): the contract's arrays hold RFC numbers only.
     @inline(__always) mutating func relation(_ key: StaticString, _ otherKey: StaticString, _ relation: Relation, _ text: ByteText) {

@@ -80,13 +80,13 @@ struct FormatLists {
     private var written: [(range: Range<Int>, isASCII: Bool)] = []
     private let buffer = ScratchBytes(capacity: 256)
 
-    mutating func write(_ list: Range<Int>, _ text: ByteText, to writer: inout JSONWriter) {
+    mutating func write(_ list: Range<Int>, _ text: ByteText, to writer: inout EntryTextWriter) {
         if let known = keys.find(text, list) {
             let (range, isASCII) = written[known]
             json.withUnsafeBufferPointer { writer.raw(UnsafeBufferPointer(rebasing: $0[range]), ascii: isASCII) }
             return
         }
-        var listWriter = JSONWriter(into: buffer, encoding: writer.encoding)
+        var listWriter = EntryTextWriter(into: buffer, encoding: writer.encoding)
         listWriter.listItems(text, list)
         listWriter.finishAppending()
         writer.raw(buffer.bytes, ascii: listWriter.isASCII)

@@ -1,3 +1,4 @@
+import ReaderJSON
 import ReaderPluginAPI
 
 /// The JSON values of an input: one response, JSON Lines (one response per line), or an
@@ -23,10 +24,10 @@ enum TweetsInput {
         }
         let parsed: [(value: JSON, offset: Int)]
         do {
-            parsed = try JSONParser.values(in: bytes, from: start)
+            parsed = try JSONValues.values(in: bytes, from: start)
         } catch {
             let (line, column) = position(of: error.offset, in: bytes)
-            throw ParseError(module: moduleName, location: "line \(line)", reason: "invalid JSON: \(error.message) (column \(column))")
+            throw ParseError(module: moduleName, location: "line \(line)", reason: "invalid JSON: \(error.reason) (column \(column))")
         }
         guard !parsed.isEmpty else { throw ParseError(module: moduleName, reason: "the input is empty: no JSON found") }
 

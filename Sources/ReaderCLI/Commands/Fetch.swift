@@ -9,13 +9,14 @@ struct Fetch: AsyncParsableCommand {
         discussion: """
             reader fetch rfc-index            the RFC index
             reader fetch rfc 793 2616 1-60    RFCs, ranges allowed; stored ones are skipped
+            reader fetch rfc all              every issued RFC of the index (a mirror; run it again to resume)
             reader fetch URL ...              any http(s) URL; the module is chosen by the registry
             reader fetch tweets user:NAME     X API v2 (needs READER_X_BEARER_TOKEN)
             """)
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A source and its arguments (rfc-index, rfc N…, tweets user:NAME) or URLs.")
+    @Argument(help: "A source and its arguments (rfc-index, rfc N…, rfc all, tweets user:NAME) or URLs.")
     var words: [String]
 
     /// The exit code of a bulk fetch with failures: a store that cannot be written (73) or is
@@ -31,7 +32,9 @@ struct Fetch: AsyncParsableCommand {
 
     func run() async throws {
         let reader = global.makeReader()
-        let requests = try reader.fetchRequests(words)
+        let requests =
+            words == [Reader.rfcRequestType, Reader.everyRFCWord]
+            ? try await reader.everyIssuedRFC() : try reader.fetchRequests(words)
         let operation = reader.fetch(requests)
         let reporter = ProgressReporter(total: requests.count, quiet: requests.count == 1, verbose: global.verbose)
         await withTaskCancellationHandler {

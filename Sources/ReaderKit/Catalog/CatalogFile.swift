@@ -3,14 +3,14 @@ import ReaderPluginAPI
 
 /// `catalog.json` on disk, with its journal beside it.
 ///
-/// - Reading one key costs the same with 10 entries or 10,000: the journal is read (it is
-///   small), then the key is found by binary search in `catalog.json` (``KeyedLines``), and
-///   only its entry is decoded. Readers take no lock: `catalog.json` is only ever replaced by
-///   a rename, so it is valid JSON at every instant.
+/// - Reading one key costs the same with 10 entries or 10,000: the journal's new lines are
+///   read (``JournalView``), then the key is found by binary search in `catalog.json`
+///   (``KeyedLines``), and only its entry is decoded. Readers take no lock: `catalog.json` is
+///   only ever replaced by a rename, so it is valid JSON at every instant.
 /// - Writing one entry appends a line to `catalog.journal` (``CatalogJournal``) under the
-///   `lock` file. The journal is folded into `catalog.json` when it grows, and at the end of
-///   every command that stored something (``compact()``), so that `catalog.json` alone is the
-///   whole catalog whenever no `reader` is running.
+///   `lock` file. The journal is folded into `catalog.json` at the end of every command that
+///   stored something (``compact()``; inline only past ``journalLimit``), so that
+///   `catalog.json` alone is the whole catalog whenever no `reader` is running.
 /// - Each compaction also writes a copy, `catalog.prev.json`, to recover from outside damage:
 ///   a fetch after `catalog.json` was cut in half rebuilds it from the copy and the journal.
 ///   When the copy cannot be read either, what is rebuilt may lack entries: `catalog.partial`
@@ -21,12 +21,15 @@ public struct CatalogFile: Sendable {
     let lockPath: String
     let journal: CatalogJournal
     let partial: PartialMarker
-    /// Compaction happens inline once the journal holds this many bytes (~150 entries).
+    /// Compaction happens inline once the journal holds this many bytes (about 100,000
+    /// entries): a bound for a journal that commands killed before their compaction left, not
+    /// a rhythm — a command compacts once, at its end, however much it stored (a key is looked
+    /// up in what this process has read of the journal, not by reading it again).
     let journalLimit: Int
 
     static let header: [UInt8] = Array(#"{"version":1,"entries":{"#.utf8) + [UInt8(ascii: "\n")]
 
-    public init(root: String, journalLimit: Int = 64 << 10) {
+    public init(root: String, journalLimit: Int = 32 << 20) {
         path = root + "/catalog.json"
         previousPath = root + "/catalog.prev.json"
         lockPath = root + "/lock"

@@ -10,9 +10,16 @@ import Darwin
 ///
 /// Appends happen under the catalog lock and are flushed before they count. A process killed
 /// mid-append leaves a last line without its newline: readers ignore it and the next append
-/// cuts it off. Compaction folds the journal into `catalog.json`, then empties it.
+/// cuts it off. Compaction folds the journal into `catalog.json`, then empties it and starts
+/// it with a line of its own, a new generation (`{"journal":"<random>"}`), which is how a
+/// reader that remembers what it read knows the journal it read is gone.
+///
+/// A key is looked up in what this process has read of the journal (``JournalView``): only the
+/// bytes appended since its last look are read, so that a mirror of 10,000 RFCs, whose journal
+/// grows to megabytes before the one compaction at the end, looks each key up in memory.
 struct CatalogJournal: Sendable {
     let path: String
+    private let view = JournalView()
 
     /// One change: the key as a JSON string literal, and the entry's JSON (nil: removed).
     struct Change {
@@ -38,7 +45,18 @@ struct CatalogJournal: Sendable {
 
     /// The last change of `key` (a literal), if the journal has one.
     func lastChange(of key: [UInt8]) throws -> Change? {
-        try changes().last { $0.key == key }
+        let fd = try FileSystem.openFile(path, O_RDONLY)
+        guard fd >= 0 else {
+            view.forget()
+            return nil
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystem.fail("cannot stat", path) }
+        let size = Int(info.st_size)
+        return try view.lastChange(of: key, size: size, generation: try Self.generation(fd, size: size, path: path)) {
+            offset in try Self.read(fd, from: offset, to: size, path: path)
+        }
     }
 
     /// Appends changes and flushes them, with one write. Call with the catalog lock held.
@@ -54,6 +72,7 @@ struct CatalogJournal: Sendable {
         defer { close(fd) }
         let end = try completeLength(fd)
         guard lseek(fd, off_t(end), SEEK_SET) >= 0 else { throw FileSystem.fail("cannot seek", path) }
+        if end == 0 { lines = Self.generationLine() + lines }
         try FileSystem.writeAll(fd, lines, path: path)
         guard fsync(fd) == 0 else { throw FileSystem.fail("cannot flush", path) }
     }
@@ -63,7 +82,40 @@ struct CatalogJournal: Sendable {
         let fd = try FileSystem.openFile(path, O_WRONLY)
         if fd < 0 { return }
         defer { close(fd) }
-        guard ftruncate(fd, 0) == 0, fsync(fd) == 0 else { throw FileSystem.fail("cannot empty", path) }
+        guard ftruncate(fd, 0) == 0 else { throw FileSystem.fail("cannot empty", path) }
+        try FileSystem.writeAll(fd, Self.generationLine(), path: path)
+        guard fsync(fd) == 0 else { throw FileSystem.fail("cannot empty", path) }
+    }
+
+    private static let generationPrefix: [UInt8] = Array(#"{"journal":""#.utf8)
+
+    /// The first line of a new journal: a generation no journal had before.
+    private static func generationLine() -> [UInt8] {
+        generationPrefix + Array(FileSystem.randomToken().utf8) + Array("\"}\n".utf8)
+    }
+
+    /// The journal's first line when it is a generation line; empty for a journal written
+    /// before there were any (it is then told apart by its size alone).
+    private static func generation(_ fd: Int32, size: Int, path: String) throws -> [UInt8] {
+        let head = try read(fd, from: 0, to: min(size, 128), path: path)
+        guard head.starts(with: generationPrefix), let newline = head.firstIndex(of: UInt8(ascii: "\n")) else { return [] }
+        return Array(head[..<newline])
+    }
+
+    private static func read(_ fd: Int32, from start: Int, to end: Int, path: String) throws -> [UInt8] {
+        guard end > start else { return [] }
+        var bytes = [UInt8](repeating: 0, count: end - start)
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return -1 }
+                return pread(fd, base + done, buffer.count - done, off_t(start + done))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw FileSystem.fail("cannot read", path) }
+            done += count
+        }
+        return bytes
     }
 
     /// The size of the journal.
@@ -84,7 +136,7 @@ struct CatalogJournal: Sendable {
         return complete
     }
 
-    private static func parse(_ line: ArraySlice<UInt8>) -> Change? {
+    static func parse(_ line: ArraySlice<UInt8>) -> Change? {
         guard line.starts(with: keyPrefix), line.last == UInt8(ascii: "}") else { return nil }
         let rest = line.dropFirst(keyPrefix.count).dropLast()
         guard let keyEnd = KeyedLines.literalEnd(rest, from: rest.startIndex, to: rest.endIndex) else { return nil }

@@ -1,3 +1,4 @@
+import ReaderJSON
 import ReaderPluginAPI
 
 /// The keys of a JSON object's outermost level, found without building the object: enough

@@ -1,5 +1,6 @@
 import Crypto
 import DocumentJSON
+import ReaderJSON
 import ReaderPluginAPI
 
 /// The entries of a stored document, read one at a time as its blob inflates: `reader list

@@ -1,15 +1,15 @@
-import ReaderPluginAPI
-
 /// Strings as `JSONDecoder` decodes them: valid UTF-8, no raw control character, the JSON
-/// escapes only, a `\u` high surrogate always followed by a `\u` low one.
+/// escapes only, a `\u` high surrogate always followed by a `\u` low one. With
+/// ``JSONReader/Options/repairsText`` the first, second and last are repaired instead (U+FFFD,
+/// the character kept, U+FFFD), as a browser shows such text.
 ///
 /// Strings are most of a document's bytes, so they are scanned eight bytes at a time
 /// (`specialBytes`); the RFC index's entries keep JSON text, with an escape every few bytes.
-extension JSONByteReader {
+extension JSONReader {
     /// Reads the string whose opening quote is at `index`, up to and past its closing quote.
     /// True when it has no escape, so that its bytes are the input's; false when its decoded
     /// bytes are in `scratch`.
-    mutating func stringBytes() throws -> Bool {
+    package mutating func stringBytes() throws -> Bool {
         index += 1
         let start = index
         var high: UInt64 = 0
@@ -29,8 +29,11 @@ extension JSONByteReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                guard high & Self.highBits == 0 || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index])) else {
-                    throw DocumentJSONError(offset: start, reason: "a string is not valid UTF-8")
+                guard
+                    high & Self.highBits == 0 || options.repairsText
+                        || Self.isValidUTF8(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                else {
+                    throw JSONReadError(offset: start, reason: "a string is not valid UTF-8")
                 }
                 index += 1
                 return true
@@ -39,7 +42,7 @@ extension JSONByteReader {
                 try escapedString(from: start, ascii: high & Self.highBits == 0)
                 return false
             }
-            guard byte >= 0x20 else { throw failure("a raw control character in a string") }
+            guard byte >= 0x20 || options.repairsText else { throw failure("a raw control character in a string") }
             high |= UInt64(byte)
             index += 1
         }
@@ -82,8 +85,8 @@ extension JSONByteReader {
             case UInt8(ascii: "\""):
                 index = position
                 scratch.count = count
-                guard high & Self.highBits == 0 || Self.isValidUTF8(scratch.bytes) else {
-                    throw DocumentJSONError(offset: start, reason: "a string is not valid UTF-8")
+                guard high & Self.highBits == 0 || options.repairsText || Self.isValidUTF8(scratch.bytes) else {
+                    throw JSONReadError(offset: start, reason: "a string is not valid UTF-8")
                 }
                 return
             case UInt8(ascii: "\\"):
@@ -97,7 +100,7 @@ extension JSONByteReader {
                     try escape(into: out, &count)
                     position = index
                 }
-            case 0..<0x20:
+            case 0..<0x20 where !options.repairsText:
                 index = position - 1
                 throw failure("a raw control character in a string")
             default:
@@ -145,27 +148,40 @@ extension JSONByteReader {
         case UInt8(ascii: "b"): simple = 0x08
         case UInt8(ascii: "f"): simple = 0x0C
         case UInt8(ascii: "u"):
-            var scalar = try hex4()
-            if scalar & 0xFC00 == 0xD800 {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw DocumentJSONError(offset: backslash, reason: "a high surrogate without its low surrogate")
-                }
-                index += 2
-                let low = try hex4()
-                guard low & 0xFC00 == 0xDC00 else {
-                    throw DocumentJSONError(offset: backslash, reason: "a high surrogate without its low surrogate")
-                }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-            } else if scalar & 0xFC00 == 0xDC00 {
-                throw DocumentJSONError(offset: backslash, reason: "a low surrogate without its high surrogate")
-            }
-            Self.writeUTF8(scalar, into: out, &count)
+            Self.writeUTF8(try scalarEscape(backslash: backslash), into: out, &count)
             return
         default:
-            throw DocumentJSONError(offset: backslash, reason: "an unknown escape in a string")
+            throw JSONReadError(offset: backslash, reason: "an unknown escape in a string")
         }
         out[count] = simple
         count += 1
+    }
+
+    /// The scalar of a `\u` escape (its `\u` read), joined with the low surrogate escape that
+    /// must follow a high one. Repairing, a lone surrogate is U+FFFD and what follows it is
+    /// read on its own.
+    private mutating func scalarEscape(backslash: Int) throws -> UInt32 {
+        let scalar = try hex4()
+        if scalar & 0xFC00 == 0xD800 {
+            let resume = index
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                index += 2
+                let low = try hex4()
+                if low & 0xFC00 == 0xDC00 { return 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) }
+            }
+            guard options.repairsText else {
+                throw JSONReadError(offset: backslash, reason: "a high surrogate without its low surrogate")
+            }
+            index = resume
+            return 0xFFFD
+        }
+        if scalar & 0xFC00 == 0xDC00 {
+            guard options.repairsText else {
+                throw JSONReadError(offset: backslash, reason: "a low surrogate without its high surrogate")
+            }
+            return 0xFFFD
+        }
+        return scalar
     }
 
     private mutating func hex4() throws -> UInt32 {
@@ -212,7 +228,7 @@ extension JSONByteReader {
 
     /// Well-formed UTF-8 as Unicode defines it: no overlong form, no surrogate, nothing past
     /// U+10FFFF. `String(decoding:)` would quietly repair what `JSONDecoder` refuses.
-    static func isValidUTF8(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValidUTF8(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = text.count
         while index < count {

@@ -1,11 +1,14 @@
-/// Writes an entry's JSON objects as bytes, in the form `JSONValue.jsonText` gives them
-/// (compact, the same escapes), which is the form an ``Entry`` keeps them in. The caller
-/// writes the keys in sorted order, as `jsonText` does, so that the text of an entry equals
-/// the text of the same entry built as a dictionary.
+import ReaderJSON
+
+/// Writes an entry's JSON objects into the index's shared text, in the form `JSONValue.jsonText`
+/// gives them (compact, the same escapes), which is the form an ``Entry`` keeps them in. The
+/// caller writes the keys in sorted order, as `jsonText` does, so that the text of an entry
+/// equals the text of the same entry built as a dictionary. Strings and numbers are written by
+/// the JSON writer's own rules (`JSONQuoting`); what is here is where the bytes go.
 ///
 /// A value made for one text: it holds the place to write and the end of the room in locals,
 /// so that each small write is a compare and a store.
-struct JSONWriter {
+struct EntryTextWriter {
     let encoding: TextEncoding
     private let buffer: ScratchBytes
     private var next: UnsafeMutablePointer<UInt8>
@@ -87,7 +90,7 @@ struct JSONWriter {
 
     @inline(__always) mutating func number(_ value: Int) {
         reserve(20)
-        next += Self.write(value, at: next)
+        next += JSONQuoting.digits(value, at: next)
     }
 
     @inline(__always) mutating func numbers(_ values: ScratchList<Int>) {
@@ -102,7 +105,7 @@ struct JSONWriter {
                 next.pointee = UInt8(ascii: ",")
                 next += 1
             }
-            next += Self.write(values[index], at: next)
+            next += JSONQuoting.digits(values[index], at: next)
         }
         next.pointee = UInt8(ascii: "]")
         next += 1
@@ -114,30 +117,6 @@ struct JSONWriter {
         reserve(bytes.count)
         if let base = bytes.baseAddress { next.update(from: base, count: bytes.count) }
         next += bytes.count
-    }
-
-    /// The decimal digits of `value` at `to` (room for 20 bytes); how many were written.
-    static func write(_ value: Int, at to: UnsafeMutablePointer<UInt8>) -> Int {
-        var count = 0
-        if value < 0 {
-            to[0] = Byte.hyphen
-            count = 1
-        }
-        var magnitude = value.magnitude
-        var digits = 1
-        var rest = magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
-        count += digits
-        var index = count
-        repeat {
-            index -= 1
-            to[index] = 0x30 + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        return count
     }
 
     /// `"1981-09"`, as ``IndexDates/Parts/iso`` writes it.
@@ -212,89 +191,12 @@ struct JSONWriter {
         separator = comma
     }
 
-    /// Writes `utf8` as a JSON string, escaped as `jsonText` escapes: `"`, `\`, and the control
-    /// characters, those without a short escape as `\u001f` (lower-case hex). With
+    /// Writes `utf8` as a JSON string, by the one writer's rules (`JSONQuoting`). With
     /// `asciiOnly`, writes nothing and returns false at the first byte that is not ASCII.
     @inline(__always) private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>, asciiOnly: Bool) -> Bool {
         reserve(2 + 6 * utf8.count)
-        let to = next
-        to[0] = UInt8(ascii: "\"")
-        var count = 1
-        var index = 0
-        let end = utf8.count
-        if let from = utf8.baseAddress {
-            // Whether the eight bytes before `index` were copied as they are.
-            var copiedWord = false
-            while index < end {
-                // Eight bytes at a time while none needs a look of its own.
-                let left = end - index
-                if left >= 8 {
-                    let word = UnsafeRawPointer(from + index).loadUnaligned(as: UInt64.self)
-                    if Self.isPlainASCII(word) {
-                        UnsafeMutableRawPointer(to + count).storeBytes(of: word, as: UInt64.self)
-                        count += 8
-                        index += 8
-                        copiedWord = true
-                        continue
-                    }
-                } else if copiedWord {
-                    // The last eight bytes, overlapping the word copied just before.
-                    let word = UnsafeRawPointer(from + end - 8).loadUnaligned(as: UInt64.self)
-                    if Self.isPlainASCII(word) {
-                        UnsafeMutableRawPointer(to + count - (8 - left)).storeBytes(of: word, as: UInt64.self)
-                        count += left
-                        break
-                    }
-                }
-                copiedWord = false
-                let byte = from[index]
-                index += 1
-                if byte >= 0x80 {
-                    if asciiOnly { return false }
-                    to[count] = byte
-                    count += 1
-                } else if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-                    to[count] = byte
-                    count += 1
-                } else {
-                    count += Self.escape(byte, at: to + count)
-                }
-            }
-        }
-        to[count] = UInt8(ascii: "\"")
-        next += count + 1
+        guard let count = JSONQuoting.quote(utf8, asciiOnly: asciiOnly, at: next) else { return false }
+        next += count
         return true
-    }
-
-    /// Whether none of the eight bytes is outside ASCII, a control character, `"` or `\`.
-    /// Each test leaves a byte's high bit set where it hits; no carry crosses bytes, because
-    /// every byte is below 0x80 once the first test passes.
-    private static func isPlainASCII(_ word: UInt64) -> Bool {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        guard word & high == 0 else { return false }
-        let control = ~(word &+ 0x6060_6060_6060_6060)
-        let quote = ~((word ^ 0x2222_2222_2222_2222) &+ 0x7F7F_7F7F_7F7F_7F7F)
-        let backslash = ~((word ^ 0x5C5C_5C5C_5C5C_5C5C) &+ 0x7F7F_7F7F_7F7F_7F7F)
-        return (control | quote | backslash) & high == 0
-    }
-
-    /// The escape of `byte` (a control character, `"` or `\`) at `to`; how many bytes it took.
-    private static func escape(_ byte: UInt8, at to: UnsafeMutablePointer<UInt8>) -> Int {
-        to[0] = UInt8(ascii: "\\")
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): to[1] = byte
-        case Byte.newline: to[1] = UInt8(ascii: "n")
-        case Byte.carriageReturn: to[1] = UInt8(ascii: "r")
-        case Byte.tab: to[1] = UInt8(ascii: "t")
-        default:
-            let hex: StaticString = "0123456789abcdef"
-            to[1] = UInt8(ascii: "u")
-            to[2] = UInt8(ascii: "0")
-            to[3] = UInt8(ascii: "0")
-            to[4] = hex.utf8Start[Int(byte >> 4)]
-            to[5] = hex.utf8Start[Int(byte & 0x0F)]
-            return 6
-        }
-        return 2
     }
 }

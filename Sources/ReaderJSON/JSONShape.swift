@@ -1,20 +1,23 @@
 /// The shape of JSON bytes, taken one byte at a time and in pieces cut anywhere, without
 /// building any value: how deep the nesting is, whether a byte is inside a string, and the
-/// member names of the outermost object. What the quick looks into stored JSON share — the
-/// keys of an entry's fields (`Rendering/TopLevelKeys.swift`), the entries of a document as
-/// its blob inflates (`Store/EntryStream.swift`). It trusts the bytes to be JSON: the values
-/// these looks find are decoded by the document reader, which does not.
-struct JSONShape {
+/// member names of the outermost object. What the engine's quick looks into stored JSON share —
+/// the keys of an entry's fields (`ReaderKit/Rendering/TopLevelKeys.swift`), the entries of a
+/// document as its blob inflates (`ReaderKit/Store/EntryStream.swift`). It trusts the bytes to be
+/// JSON: the values these looks find are decoded by ``JSONReader``, which does not. Beside the
+/// reader because it is the reader's grammar, seen a byte at a time.
+package struct JSONShape {
     /// Objects and arrays open around the last byte taken.
-    private(set) var depth = 0
+    package private(set) var depth = 0
     private var inString = false
     private var escaped = false
     private var expectingKey = false
     private var readingKey = false
     /// The last member name of the outermost object, as written (escapes left as they are).
-    private(set) var key: [UInt8] = []
+    package private(set) var key: [UInt8] = []
 
-    enum Event: Equatable {
+    package init() {}
+
+    package enum Event: Equatable {
         case none
         /// `{` or `[`; ``depth`` counts it.
         case opened
@@ -26,7 +29,7 @@ struct JSONShape {
         case colon, comma
     }
 
-    mutating func take(_ byte: UInt8) -> Event {
+    package mutating func take(_ byte: UInt8) -> Event {
         if inString {
             if escaped {
                 escaped = false

@@ -1,0 +1,99 @@
+import Foundation
+import ReaderTestHarness
+import ReaderTestSupport
+import Synchronization
+import Testing
+
+/// `reader fetch rfc all`: every issued RFC of the stored index, from a real HTTP server on
+/// 127.0.0.1 and from a `file://` mirror laid out as the RFC Editor's rsync copy is.
+///
+/// The site: the real index cut after RFC 300 (its first 300 records, the "Not Issued" ones
+/// among them: 14, 26, 92, 159, …), and a text for each issued number — the corpus RFCs in
+/// turn, each with its number appended so that no two are the same blob.
+@Suite struct MirrorEndToEndTests {
+    static let last = 300
+
+    struct Site {
+        var files: [String: [UInt8]] = [:]
+        var issued: [Int] = []
+        var notIssued: [Int] = []
+    }
+
+    static func site() throws -> Site {
+        let index = String(decoding: try Corpus.bytes("rfc/rfc-index.txt"), as: UTF8.self)
+        var kept: [Substring] = []
+        var site = Site()
+        // Records start with the number at the start of a line; the header before the first one is kept.
+        for line in index.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let number = Int(line.prefix(4)), line.count > 4, line.dropFirst(4).first == " " {
+                if number > last { break }
+                if line.contains("Not Issued") { site.notIssued.append(number) } else { site.issued.append(number) }
+            }
+            kept.append(line)
+        }
+        site.files["/rfc-index.txt"] = Array(kept.joined(separator: "\n").utf8)
+        let texts = try ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"].map { try Corpus.bytes("rfc/\($0).txt") }
+        for number in site.issued {
+            site.files["/rfc/rfc\(number).txt"] = texts[number % texts.count] + Array("\n\(number)\n".utf8)
+        }
+        return site
+    }
+
+    @Test func everyIssuedRFCIsFetchedOnceAndARerunResumes() async throws {
+        let site = try Self.site()
+        #expect(site.issued.count > 250 && site.notIssued.contains(14), "the cut index: \(site.notIssued)")
+        let asked = Mutex<[String]>([])
+        let files = site.files
+        let server = try await LoopbackServer { request in
+            asked.withLock { $0.append(request.uri) }
+            return .serve(files, request: request)
+        }
+        defer { Task { await server.stop() } }
+        let store = try temporaryFolder("e2e-mirror")
+        let reader = try ReaderBinary(
+            environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL], runner: .inProcess)
+
+        // No index yet: offline, that is the contract's "not in the store", naming the fetch.
+        let offline = try await reader.run(["fetch", "rfc", "all", "--offline"])
+        #expect(offline.status == 3, "\(offline)")
+        #expect(offline.stderr.contains("reader fetch rfc-index"), "\(offline)")
+
+        let mirror = try await reader.run(["fetch", "rfc", "all", "--jobs", "8"])
+        #expect(mirror.status == 0, "\(mirror)")
+        let count = site.issued.count
+        #expect(mirror.stdout.contains("\(count) of \(count) done (\(count) fetched, 0 already stored)"), "\(mirror)")
+        let uris = asked.withLock { $0 }
+        #expect(uris.first == "/rfc-index.txt", "the index is fetched first")
+        for number in site.notIssued { #expect(!uris.contains("/rfc/rfc\(number).txt"), "RFC \(number) was never issued") }
+        #expect(Set(uris.filter { $0.hasPrefix("/rfc/") }).count == count)
+
+        // Every RFC is there, offline, and a second run fetches nothing: a mirror resumes.
+        #expect(try await reader.run(["open", "\(site.issued.last ?? 1)", "--offline", "--format", "json"]).status == 0)
+        asked.withLock { $0.removeAll() }
+        let again = try await reader.run(["fetch", "rfc", "all"])
+        #expect(again.stdout.contains("\(count) of \(count) done (0 fetched, \(count) already stored)"), "\(again)")
+        #expect(asked.withLock { $0 }.allSatisfy { !$0.hasPrefix("/rfc/") })
+        let verify = try await reader.run(["cache", "verify"])
+        #expect(verify.status == 0, "\(verify)")
+    }
+
+    /// The RFC Editor's rsync copy keeps the texts flat beside the index; `file://` reads it so.
+    @Test func aFlatFileMirrorWorksTheSame() async throws {
+        let site = try Self.site()
+        let mirror = try temporaryFolder("file-mirror")
+        for (path, bytes) in site.files {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            try Data(bytes).write(to: URL(fileURLWithPath: mirror + "/" + name))
+        }
+        let store = try temporaryFolder("e2e-file-mirror")
+        let reader = try ReaderBinary(
+            environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": "file://" + mirror], runner: .inProcess)
+        let run = try await reader.run(["fetch", "rfc", "all"])
+        let count = site.issued.count
+        #expect(run.status == 0, "\(run)")
+        #expect(run.stdout.contains("\(count) of \(count) done (\(count) fetched, 0 already stored)"), "\(run)")
+        let list = try await reader.run(["cache", "ls", "--source", "rfc", "--json"])
+        let stored = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
+        #expect(stored?.count == count)
+    }
+}
