@@ -1,4 +1,6 @@
+import Dispatch
 import ReaderPluginAPI
+import Synchronization
 
 /// One answer of `reader find`: a passage of a stored document, where it is, the words that
 /// matched in it, and the command that opens it there. Its JSON is the contract's.
@@ -62,14 +64,20 @@ extension Reader {
         guard let expression = query.expression else {
             throw ReaderError.usage("find needs a word to look for (a '-word' only excludes)")
         }
-        let (index, note) = try store.fullTextForSearch()
-        guard let index, limit > 0 else { return FindResult(hits: [], note: note) }
-        let matches: [FullTextIndex.Connection.Match]
+        var (index, note) = try store.fullTextForSearch()
+        guard limit > 0 else { return FindResult(hits: [], note: note) }
+        var matches: [FullTextIndex.Connection.Match] = []
+        // More than asked: some go for the per-document cap or as stale.
+        let candidates = limit * 4 + 16
         do {
-            // More than asked: some go for the per-document cap or as stale.
-            matches = try index.search(expression, source: source, limit: limit * 4 + 16)
+            matches = try index?.search(expression, source: source, limit: candidates) ?? []
+        } catch let failure as SQLite.Failure where failure.isDamage {
+            // Damage met only by this query's pages: made anew from the blobs, said once.
+            try store.fullText.remove()
+            (index, note) = try store.fullTextForSearch()
+            matches = try index?.search(expression, source: source, limit: candidates) ?? []
         } catch let failure as SQLite.Failure {
-            throw ReaderError.storage("the full-text index \(store.fullText.path): \(failure)")
+            throw failure.storageError(store.fullText.path)
         }
         var perDocument: [String: Int] = [:]
         var current: [String: Bool] = [:]
@@ -131,22 +139,29 @@ extension Reader {
         }
     }
 
-    /// The hits of `matches`: each passage made again from its document (decoded once per
-    /// document) for its snippet.
+    /// The hits of `matches`: each passage made again from its document for its snippet. The
+    /// documents are most of a query's time (each read, inflated, checked and decoded), so
+    /// each is decoded once, and the hits are made on every core at once.
     private func hits(_ matches: [FullTextIndex.Connection.Match], _ query: FullTextQuery) -> [FindHit] {
-        var documents: [BlobID: Document?] = [:]
-        return matches.map { match in
-            var passage: Passage?
-            if let blob = match.blob {
-                if documents[blob] == nil { documents[blob] = .some(try? store.document(ofBlob: blob)) }
-                passage = documents[blob].flatMap { $0 }.flatMap { Passage.at(match.ordinal, in: $0) }
+        let made = Mutex<[Int: FindHit]>([:])
+        let byDocument = Dictionary(grouping: matches.indices) { matches[$0].blob?.hex ?? "" }.values.map(Array.init)
+        DispatchQueue.concurrentPerform(iterations: byDocument.count) { group in
+            let indices = byDocument[group]
+            let document = matches[indices[0]].blob.flatMap { try? store.document(ofBlob: $0) }
+            for index in indices {
+                let hit = Self.hit(matches[index], document.flatMap { Passage.at(matches[index].ordinal, in: $0) }, query)
+                made.withLock { $0[index] = hit }
             }
-            let section = match.heading.map { FindHit.Section(number: match.number, title: $0) }
-            return FindHit(
-                key: match.key, source: match.source, title: match.title, section: section,
-                snippet: passage.map { Snippet.make($0.body, query) } ?? Snippet(text: "", matches: []), score: match.score,
-                open: Self.openCommand(match, isPost: passage?.isPost ?? false))
         }
+        return made.withLock { hits in matches.indices.compactMap { hits[$0] } }
+    }
+
+    private static func hit(_ match: FullTextIndex.Connection.Match, _ passage: Passage?, _ query: FullTextQuery) -> FindHit {
+        FindHit(
+            key: match.key, source: match.source, title: match.title,
+            section: match.heading.map { FindHit.Section(number: match.number, title: $0) },
+            snippet: passage.map { Snippet.make($0.body, query) } ?? Snippet(text: "", matches: []), score: match.score,
+            open: openCommand(match, isPost: passage?.isPost ?? false))
     }
 
     /// The command that opens a hit where it is: `reader open 793 --section 3.2`.

@@ -33,11 +33,13 @@ struct FullTextIndex: Sendable {
     /// Opens the index; nil when there is none and `create` is false. A new index is
     /// `complete` when the store held no document before it (a new store); one made by a
     /// first fetch into an older store is not, and `find` builds it from every document.
-    func open(create: Bool = false, complete: Bool = false) throws -> Connection? {
+    /// `readOnly` opens it to look only, creating and changing nothing (`cache verify`).
+    func open(create: Bool = false, complete: Bool = false, readOnly: Bool = false) throws -> Connection? {
         for file in files where FileSystem.isNeitherFileNorFolder(file) {
             throw ReaderError.damaged(what: file, reason: "a link where the store keeps a file or folder (never followed); remove it")
         }
         if !exists && !create { return nil }
+        if readOnly { return Connection(database: try SQLite(path: path, create: false, readOnly: true)) }
         do {
             try FileSystem.makeFolders(folder)
         } catch let failure as FileSystem.Failure {

@@ -6,12 +6,24 @@ import ReaderPluginAPI
 /// catalog; a lost, damaged or unfinished index is built again from the document blobs.
 extension Store {
     /// Puts a document about to be committed into the index (see
-    /// ``FullTextIndex/Connection/add(_:_:)`` for the order). Derived data: a failure here costs
-    /// `find` this document until the index is rebuilt (`cache verify` names it), never the
-    /// fetch. `newStore`: the catalog holds nothing yet, so a new index is complete.
-    func index(_ document: Document, key: String, blob: BlobID, newStore: Bool) {
-        guard let connection = try? fullText.open(create: true, complete: newStore) else { return }
-        try? connection.add(.init(key: key, blob: blob, document: document), document)
+    /// ``FullTextIndex/Connection/add(_:_:)`` for the order). A write of the store like the
+    /// blobs': when it fails (a full disk), the document is not stored either, so the index
+    /// never lacks a stored document. A damaged index is made anew, unfinished, for the next
+    /// `find` to fill. `newStore`: the catalog holds nothing yet, so a new index is complete.
+    func index(_ document: Document, key: String, blob: BlobID, newStore: Bool) throws {
+        let facts = FullTextIndex.Connection.DocumentFacts(key: key, blob: blob, document: document)
+        do {
+            do {
+                try fullText.open(create: true, complete: newStore)?.add(facts, document)
+            } catch let failure as SQLite.Failure where failure.isDamage {
+                try fullText.remove()
+                try fullText.open(create: true, complete: false)?.add(facts, document)
+            }
+        } catch let failure as SQLite.Failure {
+            throw failure.storageError(fullText.path)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
     }
 
     /// Takes out what the index held under `key` before `blob`, once the catalog names `blob`.
@@ -62,7 +74,7 @@ extension Store {
                 return try fullText.open(create: true)?.rebuild(documents) ?? 0
             }
         } catch let failure as SQLite.Failure {
-            throw ReaderError.storage("the full-text index \(fullText.path): \(failure)")
+            throw failure.storageError(fullText.path)
         }
     }
 
@@ -86,7 +98,7 @@ extension Store {
         } catch let failure as SQLite.Failure where failure.isDamage {
             reason = "the full-text index was damaged (\(failure))"
         } catch let failure as SQLite.Failure {
-            throw ReaderError.storage("the full-text index \(fullText.path): \(failure)")
+            throw failure.storageError(fullText.path)
         }
         if reason.contains("damaged") || reason.contains("version") { try fullText.remove() }
         let count = try reindex()
@@ -110,7 +122,8 @@ extension Store {
         let name = "fulltext/index.db"
         let fix = "'reader cache reindex' rebuilds it"
         do {
-            guard let connection = try fullText.open(), let state = try connection.state(), state.current && state.complete else {
+            guard let connection = try fullText.open(readOnly: true), let state = try connection.state(), state.current && state.complete
+            else {
                 return []
             }
             let indexed = Set(try connection.documents().map { $0.key + " " + $0.blob })
@@ -119,7 +132,7 @@ extension Store {
                     ? nil : Problem(kind: "index", name: name, reason: "lacks \(key) as stored; \(fix)")
             }
         } catch let failure as SQLite.Failure where !failure.isDamage {
-            // Busy past the timeout, out of memory: not damage.
+            // Busy past the timeout, a store that cannot be written to: not damage.
             return []
         } catch {
             return [Problem(kind: "index", name: name, reason: "damaged (\(error)); \(fix)")]

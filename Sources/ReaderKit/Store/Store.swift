@@ -74,7 +74,7 @@ public struct Store: Sendable {
             // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
             // whenever a process is killed, it holds what the catalog names.
             let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            index(document, key: key, blob: documentBlob.id, newStore: newStore)
+            try index(document, key: key, blob: documentBlob.id, newStore: newStore)
             try catalog.record(key, entry)
             retire(key, keeping: documentBlob.id)
             return (entry, rawBlob.written + documentBlob.written)

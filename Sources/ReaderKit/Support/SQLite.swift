@@ -12,7 +12,18 @@ final class SQLite {
         var message: String
         var description: String { message }
         /// The file is not a database, or not one SQLite can read: damage, to rebuild.
-        var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB || code == SQLITE_CANTOPEN }
+        var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+
+        /// The error a user sees when the database at `path` could not be written: the
+        /// system's words for a full disk or a read-only store, as the store's other writes say.
+        func storageError(_ path: String) -> ReaderError {
+            switch code {
+            case SQLITE_FULL: .storage("\(path): No space left on device")
+            case SQLITE_READONLY: .storage("\(path): Read-only file system")
+            case SQLITE_IOERR: .storage("\(path): input/output error (\(message))")
+            default: .storage("\(path): \(message)")
+            }
+        }
     }
 
     private let handle: OpaquePointer
@@ -20,10 +31,12 @@ final class SQLite {
     /// Opens (or creates) the database at `path`. `SQLITE_OPEN_NOFOLLOW` refuses a path with a
     /// link anywhere in it, and SQLite opens the database, its WAL and its shared-memory file
     /// with `O_NOFOLLOW`: the store's rule that no link is followed holds inside SQLite too.
-    init(path: String, create: Bool) throws {
+    /// `readOnly`: for a look that must change nothing (`cache verify`, a read-only store).
+    init(path: String, create: Bool, readOnly: Bool = false) throws {
         var opened: OpaquePointer?
-        var flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        if create { flags |= SQLITE_OPEN_CREATE }
+        var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else { throw Failure(code: code, message: "cannot open \(path): out of memory") }
         guard code == SQLITE_OK else {
