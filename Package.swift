@@ -71,6 +71,9 @@ let package = Package(
         .target(name: "CCrashGuard"),
 
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Whole-buffer deflate, 2–3× zlib's speed at the same level; its output is an ordinary
+        // zlib stream, so a blob stays what the contract says (Support/Zlib.swift).
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The full-text index (`reader find`): SQLite's FTS5, from the system's library.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
@@ -87,6 +90,7 @@ let package = Package(
                 "CCrashGuard",
                 "CZlib",
                 "CSQLite",
+                "CDeflate",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

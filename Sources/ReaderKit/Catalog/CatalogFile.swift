@@ -26,6 +26,7 @@ public struct CatalogFile: Sendable {
     /// a rhythm — a command compacts once, at its end, however much it stored (a key is looked
     /// up in what this process has read of the journal, not by reading it again).
     let journalLimit: Int
+    private let group = JournalGroup()
 
     static let header: [UInt8] = Array(#"{"version":1,"entries":{"#.utf8) + [UInt8(ascii: "\n")]
 
@@ -85,9 +86,16 @@ public struct CatalogFile: Sendable {
         return catalog
     }
 
-    /// Records the entry of `key` (nil removes it) with one journal line.
+    /// Records the entry of `key` (nil removes it) with one journal line, written and flushed
+    /// with those of the other documents being stored at the same moment (``JournalGroup``).
     public func record(_ key: String, _ entry: CatalogEntry?) throws {
-        try update(key) { $0 = entry }
+        let change = CatalogJournal.Change(key: KeyedLines.literal(key), entry: try entry.map(Self.encode))
+        try group.commit(change) { changes in
+            try locked {
+                try journal.append(changes)
+                if journal.size > journalLimit { try compactLocked() }
+            }
+        }
     }
 
     /// Changes the entry of `key` under the lock, so that no other writer's change is lost.
@@ -118,7 +126,7 @@ public struct CatalogFile: Sendable {
     /// good version with the journal applied, so that a fetch repairs it.
     public func compact() throws {
         try locked {
-            guard journal.size > 0 || !isCompact() else { return }
+            guard try journal.hasChanges() || !isCompact() else { return }
             try compactLocked()
         }
     }

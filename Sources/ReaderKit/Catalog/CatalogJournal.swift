@@ -121,6 +121,15 @@ struct CatalogJournal: Sendable {
     /// The size of the journal.
     var size: Int { FileSystem.status(path)?.size ?? 0 }
 
+    /// Whether the journal holds any change: an empty one may hold its generation line.
+    func hasChanges() throws -> Bool {
+        let size = size
+        guard size > 0 else { return false }
+        // A generation line is under 64 bytes; anything longer holds a change.
+        if size > 64 { return true }
+        return try !changes().isEmpty
+    }
+
     /// The length of the journal up to its last complete line; a torn line after it is cut off.
     private func completeLength(_ fd: Int32) throws -> Int {
         var info = stat()

@@ -1,23 +1,28 @@
+import CDeflate
 import CZlib
 
-/// zlib streams (RFC 1950), as the contract stores blobs, through the system zlib.
+/// zlib streams (RFC 1950), as the contract stores blobs: through the system zlib, and
+/// libdeflate for a whole buffer.
 enum Zlib {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// Compresses `bytes` at `level` (6 is what `gzip` uses by default).
+    /// Compresses `bytes` at `level` (6 is what `gzip` uses by default) into one zlib stream.
+    /// libdeflate, not zlib: the whole buffer at once, two to three times as fast at the same
+    /// level, for a stream any zlib reads (a mirror deflates every RFC it stores).
     static func compress(_ bytes: [UInt8], level: Int32 = 6) throws -> [UInt8] {
-        var destinationLength = compressBound(uLong(bytes.count))
-        var destination = [UInt8](repeating: 0, count: Int(destinationLength))
-        let status = destination.withUnsafeMutableBufferPointer { out in
-            bytes.withUnsafeBufferPointer { input in
-                compress2(out.baseAddress, &destinationLength, input.baseAddress, uLong(input.count), level)
-            }
+        guard let compressor = libdeflate_alloc_compressor(level) else {
+            throw Failure(description: "cannot make a compressor at level \(level)")
         }
-        guard status == Z_OK else { throw Failure(description: "zlib compress failed (\(status))") }
-        destination.removeSubrange(Int(destinationLength)...)
-        return destination
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
+        return try [UInt8](unsafeUninitializedCapacity: bound) { out, count in
+            count = bytes.withUnsafeBytes { input in
+                libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress, out.count)
+            }
+            guard count > 0 else { throw Failure(description: "libdeflate compress failed") }
+        }
     }
 
     /// Decompresses a zlib stream, refusing to produce more than `limit` bytes, so that a
