@@ -46,16 +46,15 @@ struct FullTextIndex: Sendable {
             throw failure.readerError
         }
         let database = try SQLite(path: path, create: create)
+        // Before WAL and before any table, or it cannot be set: pages a rebuild frees can
+        // then be given back (`rebuild`).
+        if create { try database.execute("PRAGMA auto_vacuum=INCREMENTAL") }
         // WAL: readers never wait for a writer, writers of other processes wait their turn.
         // NORMAL: a power loss may lose the last documents indexed (the index is derived
         // data, checked by `cache verify`), never damage it.
         try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
         let connection = Connection(database: database)
-        if create {
-            // Before any table: pages a rebuild frees can then be given back (`rebuild`).
-            try database.execute("PRAGMA auto_vacuum=INCREMENTAL")
-            try connection.makeTables(complete: complete)
-        }
+        if create { try connection.makeTables(complete: complete) }
         return connection
     }
 

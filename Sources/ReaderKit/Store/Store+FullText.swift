@@ -122,8 +122,10 @@ extension Store {
         let name = "fulltext/index.db"
         let fix = "'reader cache reindex' rebuilds it"
         do {
-            guard let connection = try fullText.open(readOnly: true), let state = try connection.state(), state.current && state.complete
-            else {
+            // Read-write when it may (closing the last connection then removes the WAL files
+            // it made: the store is left as it was), else read-only (a read-only store).
+            let connection = try (try? fullText.open()) ?? fullText.open(readOnly: true)
+            guard let connection, let state = try connection.state(), state.current && state.complete else {
                 return []
             }
             let indexed = Set(try connection.documents().map { $0.key + " " + $0.blob })

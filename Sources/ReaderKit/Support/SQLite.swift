@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One connection to a SQLite database of the store, and the few calls the full-text index
 /// makes through it: statements with bound values, rows read by column, transactions.
 ///
@@ -10,6 +18,8 @@ final class SQLite {
         /// SQLite's primary result code (`SQLITE_CORRUPT`, `SQLITE_BUSY`, …).
         var code: Int32
         var message: String
+        /// The system's `errno` behind it, when a system call failed (`ENOSPC`, `EROFS`).
+        var systemError: Int32 = 0
         var description: String { message }
         /// The file is not a database, or not one SQLite can read: damage, to rebuild.
         var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
@@ -17,12 +27,17 @@ final class SQLite {
         /// The error a user sees when the database at `path` could not be written: the
         /// system's words for a full disk or a read-only store, as the store's other writes say.
         func storageError(_ path: String) -> ReaderError {
-            switch code {
-            case SQLITE_FULL: .storage("\(path): No space left on device")
-            case SQLITE_READONLY: .storage("\(path): Read-only file system")
-            case SQLITE_IOERR: .storage("\(path): input/output error (\(message))")
-            default: .storage("\(path): \(message)")
+            let reason: String
+            if systemError != 0 {
+                reason = String(cString: strerror(systemError))
+            } else if code == SQLITE_FULL {
+                reason = "No space left on device"
+            } else if code == SQLITE_READONLY {
+                reason = "Read-only file system"
+            } else {
+                reason = message
             }
+            return .storage("\(path): \(reason)")
         }
     }
 
@@ -40,7 +55,9 @@ final class SQLite {
         let code = sqlite3_open_v2(path, &opened, flags, nil)
         guard let opened else { throw Failure(code: code, message: "cannot open \(path): out of memory") }
         guard code == SQLITE_OK else {
-            let failure = Failure(code: code & 0xFF, message: "cannot open \(path): " + String(cString: sqlite3_errmsg(opened)))
+            let failure = Failure(
+                code: code & 0xFF, message: "cannot open \(path): " + String(cString: sqlite3_errmsg(opened)),
+                systemError: sqlite3_system_errno(opened))
             sqlite3_close_v2(opened)
             throw failure
         }
@@ -60,7 +77,9 @@ final class SQLite {
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
-            throw Failure(code: code & 0xFF, message: message.map { String(cString: $0) } ?? "SQLite error \(code)")
+            throw Failure(
+                code: code & 0xFF, message: message.map { String(cString: $0) } ?? "SQLite error \(code)",
+                systemError: sqlite3_system_errno(handle))
         }
     }
 
@@ -90,7 +109,7 @@ final class SQLite {
     var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
 
     fileprivate func failure(_ code: Int32) -> Failure {
-        Failure(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)))
+        Failure(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)), systemError: sqlite3_system_errno(handle))
     }
 
     /// A statement: bind values (from 1, as SQLite counts), step through rows, reset to reuse.
