@@ -62,7 +62,8 @@ func findRates(store root: String, texts: String, count: Int, folders: [String])
     let fillSeconds = seconds(since: fillStart)
     print(
         String(
-            format: "find store: %d documents, %.1f MB of text, stored and indexed in %.1f s", count, Double(textBytes) / 1e6, fillSeconds))
+            format: "find store: %d documents (%d texts refused by the RFC module), %.1f MB of text, stored and indexed in %.1f s", count,
+            refused, Double(textBytes) / 1e6, fillSeconds))
 
     let indexStart = DispatchTime.now().uptimeNanoseconds
     let indexed = try reader.store.reindex()
