@@ -14,7 +14,9 @@ import PackageDescription
 let moduleDependencies: [String: [Target.Dependency]] = [
     "HTML": ["CLibXML2"], "RFCIndex": ["ReaderJSON"], "Tweets": ["ReaderJSON"],
 ]
-let moduleTestDependencies: [String: [Target.Dependency]] = ["RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"]]
+let moduleTestDependencies: [String: [Target.Dependency]] = [
+    "RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"],
+]
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 func folders(in path: String) -> [String] {
     let url = root.appendingPathComponent(path)
@@ -117,7 +119,7 @@ let package = Package(
 
         // Shared by every test target: the corpus and helpers on documents; no dependencies, so
         // a module's tests build without the engine.
-        .target(name: "ReaderTestSupport", dependencies: ["ReaderPluginAPI"], path: "Tests/ReaderTestSupport"),
+        .target(name: "ReaderTestSupport", dependencies: ["ReaderPluginAPI", "CZlib"], path: "Tests/ReaderTestSupport"),
         // A real HTTP server on 127.0.0.1 and a runner for the built `reader` binary.
         .target(
             name: "ReaderTestHarness",

@@ -39,6 +39,15 @@ def run_measured(command, env, expect=0, with_stderr=False):
     return (elapsed, usage.ru_maxrss, stderr) if with_stderr else (elapsed, usage.ru_maxrss)
 
 
+def cpu_seconds(command, env=None, stdin=None, stdout=subprocess.DEVNULL):
+    """User + system CPU of one run, which must succeed."""
+    process = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"compare: {' '.join(command)} failed: {process.stderr.read().decode()[:300]}")
+    return usage.ru_utime + usage.ru_stime
+
+
 def figure(name, value, unit, reference_name, reference, ratio, goal=None):
     verdict = ""
     if goal:
@@ -146,6 +155,7 @@ def mirror_figures(args, reader, work, base_env):
         urls = [f"{base}/rfc/rfc{number}.txt" for number in range(1, count + 1)]
         curl_times = []
         reader_times = []
+        reader_cpu = []
         peak = 0
         for _ in range(2):
             target = os.path.join(work, "curl-out")
@@ -158,8 +168,11 @@ def mirror_figures(args, reader, work, base_env):
             curl_times.append(elapsed)
             store = os.path.join(work, "store-mirror")
             shutil.rmtree(store, ignore_errors=True)
+            before = os.times()
             elapsed, rss = run_measured([reader, "fetch", "rfc", f"1-{count}", "--jobs", "8"], dict(env, READER_CACHE_DIR=store))
+            after = os.times()
             reader_times.append(elapsed)
+            reader_cpu.append(after.children_user - before.children_user + after.children_system - before.children_system)
             peak = max(peak, rss)
         megabytes = sizes / 1e6
         reader_rate = megabytes / min(reader_times)
@@ -177,9 +190,61 @@ def mirror_figures(args, reader, work, base_env):
         figure(f"mirror rfc 1-{count} --jobs 8 ({megabytes:.0f} MB{kind})", reader_rate, "MB/s",
                "curl --parallel --parallel-max 8", curl_rate, reader_rate / curl_rate, at_least_1)
         figure("mirror peak RSS", peak / 1024, "MiB", "the 64 MiB budget", 64, peak / 1024 / 64, at_most_64)
+
+        # The CPU a mirror spends per MB stored, against gzip -6 of the same bytes (one stream).
+        texts = [os.path.join(served, "rfc", f"rfc{number}.txt") for number in range(1, count + 1)]
+        gzip_cpu = min(gzip_seconds(texts) for _ in range(2))
+
+        def at_most_2(ratio):
+            """≤ 2×"""
+            return ratio <= 2
+
+        figure("mirror CPU (user+sys) per MB", min(reader_cpu) / megabytes * 1000, "ms", "gzip -6 of the same bytes",
+               gzip_cpu / megabytes * 1000, min(reader_cpu) / gzip_cpu, at_most_2)
+
+        # `fetch rfc all` from a file:// mirror laid out as the rsync copy is, against rsync -a.
+        flat = os.path.join(work, "flat-mirror")
+        shutil.rmtree(flat, ignore_errors=True)
+        os.makedirs(flat)
+        for text in texts:
+            os.link(text, os.path.join(flat, os.path.basename(text)))
+        # The index cut after RFC `count`, so that it lists what the mirror holds (its "Not
+        # Issued" numbers are served too: they are simply never asked for).
+        cut_index(os.path.join(args.corpus, "rfc", "rfc-index.txt"), os.path.join(flat, "rfc-index.txt"), count)
+        store = os.path.join(work, "store-all")
+        shutil.rmtree(store, ignore_errors=True)
+        all_env = dict(base_env, READER_CACHE_DIR=store, READER_RFC_EDITOR_URL="file://" + flat)
+        run_measured([reader, "fetch", "rfc-index"], all_env)
+        elapsed, _ = run_measured([reader, "fetch", "rfc", "all", "--jobs", "8"], all_env)
+        copy = os.path.join(work, "rsync-copy")
+        shutil.rmtree(copy, ignore_errors=True)
+        rsync_elapsed, _ = run_measured(["rsync", "-a", flat + "/", copy + "/"], env)
+        figure(f"fetch rfc all, file:// ({count} of the index's)", elapsed, "s", "rsync -a of the same folder",
+               rsync_elapsed, elapsed / rsync_elapsed)
     finally:
         server.terminate()
         server.wait()
+
+
+def cut_index(source, target, last):
+    """The RFC index up to the record of RFC `last`: records start with the number at column 0."""
+    with open(source, encoding="utf-8", errors="surrogateescape") as index, \
+            open(target, "w", encoding="utf-8", errors="surrogateescape") as cut:
+        for line in index:
+            head = line[:4]
+            if head.isdigit() and line[4:5] == " " and int(head) > last:
+                break
+            cut.write(line)
+
+
+def gzip_seconds(paths):
+    """CPU of `gzip -6` over the concatenation of `paths`."""
+    with tempfile.TemporaryFile() as joined:
+        for path in paths:
+            with open(path, "rb") as text:
+                shutil.copyfileobj(text, joined)
+        joined.seek(0)
+        return cpu_seconds(["gzip", "-6"], stdin=joined)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ struct Cleaner {
     /// Top-level parts cleaned as if they were `div`s, as Readability retags them.
     let treatedAsDiv: Set<Int32>
     var dataTables: Set<Int32> = []
+    /// Characters of the news-page furniture taken out (`Cleaner+Furniture.swift`).
+    var furnitureLength = 0
     /// The measures of the content, kept true as parts of it go.
-    private var stats = SubtreeStats()
-    private var article: Int32 = -1
+    private(set) var stats = SubtreeStats()
+    private(set) var article: Int32 = -1
 
     /// The elements below the article at the start, in document order: the passes pick
     /// theirs from this list (skipping what earlier passes removed) instead of walking.
@@ -31,7 +33,7 @@ struct Cleaner {
     }
 
     /// The elements still below `article` with one of `tags`, in document order.
-    private func elements(_ article: Int32, tags: ElementKindSet) -> [Int32] {
+    func elements(_ article: Int32, tags: ElementKindSet) -> [Int32] {
         elementsBelow.filter { tags.contains(dom.tag($0)) && dom.isInside($0, article) }
     }
 
@@ -50,6 +52,13 @@ struct Cleaner {
             removeShareElements(below: child)
         }
         removeAll([.iframe, .input, .textarea, .select, .button])
+        removeCaptionLines()
+        removeFurnitureSections()
+        removeDatelines()
+        removeBylineLines()
+        removeCallsToAction()
+        removeLinkRuns()
+        removeSignupAndAuthorBoxes()
         for heading in elements(article, tags: [.h1, .h2]).reversed()
         where dom.classWeight(heading, flags: flags) < 0 {
             remove(heading)
@@ -66,7 +75,7 @@ struct Cleaner {
     /// The text measures of the content as it now stands.
     var articleStats: SubtreeStats.Entry { stats[article] }
 
-    private mutating func remove(_ node: Int32) {
+    mutating func remove(_ node: Int32) {
         let parent = dom[node].parent
         dom.detach(node)
         if parent != -1 { stats.refresh(from: parent, in: dom, root: article) }
@@ -109,6 +118,8 @@ struct Cleaner {
         if dataTables.contains(node) { return false }
         if insideDataTable(node) || dom.hasAncestor(node, .code, maxDepth: 3) { return false }
         if below.hasDataTable { return false }
+        // A quoted post stays whatever its wrapper is named (`DOM.holdsEmbeddedPost`).
+        if below.embeddedPosts > 0 || dom[node].hints.contains(.embeddedPost) { return false }
         let weight = dom.classWeight(node, flags: flags)
         if weight < 0 { return true }
         guard entry.commas < 10 else { return false }

@@ -40,7 +40,8 @@ struct ContentExtractor {
         // The cleaner takes the tree over: it must not be copied again for its changes.
         var cleaner = Cleaner(dom: consume dom, flags: flags, treatedAsDiv: treatedAsDiv)
         cleaner.clean(article)
-        let length = cleaner.articleStats.textLength
+        // Readability's length decides a retry: furniture it keeps counts.
+        let length = cleaner.articleStats.textLength + cleaner.furnitureLength
         return Extraction(dom: cleaner.dom, article: article, textLength: length, byline: byline, dataTables: cleaner.dataTables)
     }
 
@@ -84,7 +85,8 @@ struct ContentExtractor {
                 }
                 if flags.stripUnlikely {
                     if tag != .a, hints.contains(.unlikely), !hints.contains(.maybeCandidate),
-                        !dom.hasAncestor(node, .table, maxDepth: 3), !dom.hasAncestor(node, .code, maxDepth: 3)
+                        !dom.hasAncestor(node, .table, maxDepth: 3), !dom.hasAncestor(node, .code, maxDepth: 3),
+                        !dom.holdsEmbeddedPost(node)
                     {
                         node = remove(node)
                         continue
@@ -111,6 +113,9 @@ struct ContentExtractor {
                 wrapPhrasingRuns(&dom, in: node)
                 if dom.hasSingleChild(node, .p), dom.linkDensity(node) < 0.25 {
                     let paragraph = dom.elementChildren(node)[0]
+                    // What the div was named for stays known to the cleaner (its class does
+                    // not score the paragraph, as in Readability).
+                    dom[paragraph].hints.formUnion(dom[node].hints.intersection([.caption, .credit]))
                     dom.replace(node, with: paragraph)
                     node = paragraph
                     toScore.append(node)

@@ -48,6 +48,18 @@ extension DOM {
     /// An element, such as a link to the author, that names who wrote the page.
     func looksLikeByline(_ index: Int32) -> Bool { self[index].hints.contains(.byline) }
 
+    /// A post quoted from a social network is the article's, whatever the wrapper around its
+    /// embed code is named ("social-media-embed").
+    func holdsEmbeddedPost(_ index: Int32) -> Bool {
+        if self[index].hints.contains(.embeddedPost) { return true }
+        var found = false
+        forEachDescendant(of: index) { node in
+            if self[node].hints.contains(.embeddedPost) { found = true }
+            return !found
+        }
+        return found
+    }
+
     /// An element that only says "Advertisement" or "Loading…", in one of several languages.
     func isAdvertisementLabel(_ index: Int32) -> Bool {
         let child = self[index].firstChild

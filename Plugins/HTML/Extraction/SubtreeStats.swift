@@ -42,6 +42,8 @@ struct SubtreeStats {
         var headingCharacters: Int32 = 0
         var textishCharacters: Int32 = 0
         var hasDataTable = false
+        /// Posts quoted from a social network (``ElementHints/embeddedPost``).
+        var embeddedPosts: Int32 = 0
     }
 
     /// Both, for one node.
@@ -169,6 +171,7 @@ struct SubtreeStats {
             counts.headingCharacters += tag.isHeading ? length : below.headingCharacters
             counts.textishCharacters += Cleaner.textish.contains(tag) ? length : below.textishCharacters
             counts.hasDataTable = counts.hasDataTable || below.hasDataTable || (tag == .table && dataTables.contains(child))
+            counts.embeddedPosts += below.embeddedPosts + (dom[child].hints.contains(.embeddedPost) ? 1 : 0)
             child = dom[child].next
         }
         return counts

@@ -38,7 +38,8 @@ extension ContentExtractor {
             return l != r ? l > r : left.offset < right.offset
         }.prefix(5).map(\.element)
 
-        guard var top = ranked.first, dom.tag(top) != .body else {
+        guard var top = ranked.first.map({ preferInsideBody(dom, top: $0, ranked: ranked, scores: scores) }), dom.tag(top) != .body
+        else {
             return (wrapBody(&dom, scores: &scores, flags: flags), scores)
         }
         top = preferCommonAncestor(dom, top: top, ranked: ranked, scores: scores)
@@ -64,6 +65,14 @@ extension ContentExtractor {
         dom.append(container, to: body)
         scores[container] = dom.initialScore(container, flags: flags)
         return container
+    }
+
+    /// The body scores from every paragraph within five levels of it: teasers around the
+    /// article add up there. A candidate inside it with half its score holds the content.
+    private func preferInsideBody(_ dom: DOM, top: Int32, ranked: [Int32], scores: CandidateScores) -> Int32 {
+        guard dom.tag(top) == .body else { return top }
+        let bodyScore = scores[top] ?? 0
+        return ranked.dropFirst().first { (scores[$0] ?? 0) >= bodyScore / 2 } ?? top
     }
 
     /// When three of the runners-up score close to the top and share an ancestor with it,
@@ -125,6 +134,8 @@ extension ContentExtractor {
         let topClass = dom.className(top)
         for sibling in siblings {
             var take = sibling == top
+            // Several articles side by side are teasers of other pages, however well they score.
+            if !take, dom.count([.article], in: sibling) >= 2 { continue }
             if !take {
                 var bonus = 0.0
                 if !topClass.isEmpty, dom.className(sibling) == topClass { bonus += topScore * 0.2 }

@@ -8,6 +8,8 @@ struct BlockBuilder {
     let resolver: URLResolver
     private(set) var links: [Link] = []
     private var linkByURL: [String: Int] = [:]
+    /// Alt texts given so far: a second picture with the same one is not described by it.
+    private var altTexts: Set<String> = []
 
     private struct Container {
         enum Kind { case root, list(ordered: Bool), item, quote }
@@ -52,7 +54,20 @@ struct BlockBuilder {
         }
         flush()
         while containers.count > 1 { close() }
-        return containers[0].blocks
+        return Self.withoutAltsRepeatedByCaptions(containers[0].blocks)
+    }
+
+    /// A picture followed by a line that starts with its alt text is described by that line,
+    /// its caption set by class (a `figcaption` is handled where the picture is read).
+    static func withoutAltsRepeatedByCaptions(_ blocks: [Block]) -> [Block] {
+        var result = blocks
+        for index in result.indices.dropLast() {
+            guard case .image(let alt?, let url) = result[index], case .paragraph = result[index + 1],
+                let caption = result[index + 1].plainText, caption.hasPrefix(alt)
+            else { continue }
+            result[index] = .image(alt: nil, url: url)
+        }
+        return result
     }
 
     /// Handles the start of `node`; returns whether to walk its children.
@@ -191,11 +206,13 @@ struct BlockBuilder {
         if let text = alt, text.hasPrefix("{\\") || text.contains("\\displaystyle") { alt = nil }
         // A captioned figure is described by its caption, which follows as text.
         if hasCaption(node) { alt = nil }
+        if let text = alt, !text.isEmpty, !altTexts.insert(text).inserted { alt = nil }
         flush()
         emit(.image(alt: alt?.nonEmpty, url: url))
     }
 
     private func hasCaption(_ image: Int32) -> Bool {
+        if dom[image].hints.contains(.captionRemoved) { return true }
         var current = dom[image].parent
         for _ in 0..<4 where current != -1 {
             if dom.tag(current) == .figure {

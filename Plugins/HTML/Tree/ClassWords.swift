@@ -20,6 +20,21 @@ enum ClassWords {
         "popup", "nav", "menu",
     ]
     static let byline = ["byline", "author", "dateline", "writtenby", "p-author"]
+    /// Text kept for screen readers and moved off the screen: a sighted reader never sees it
+    /// ("Image copyright", "Opens in a new window"). Not `visually-hidden`: Readability's
+    /// expected pages keep that text (nytimes-1's "Credit", "Continue reading the main story").
+    static let screenReaderOnly = ["sr-only", "screen-reader", "off-screen", "offscreen", "element-invisible"]
+    /// Who took a picture, and the caption set beside it by class alone: lines under a
+    /// picture, not the article's text.
+    static let credit = ["credit", "copyright"]
+    static let caption = ["caption"]
+    /// A box that asks for an email address: named so, it is furniture even inside a part
+    /// named for the article ("article-body__newsletter"), where Readability keeps it.
+    static let signup = ["newsletter", "signup", "sign-up"]
+    /// The box about the writer under a post: not the post.
+    static let authorBox = ["author-bio", "author-box", "author-details", "author-info", "about-author", "post-author"]
+    /// A post from a social network quoted in the article, as its embed code marks it up.
+    static let embeddedPost = ["twitter-tweet", "instagram-media", "tiktok-embed"]
 
     /// Which of the word lists `text` hits, in one pass over it.
     static func scan(_ text: UnsafeBufferPointer<UInt8>) -> ClassWordHits {
@@ -41,6 +56,12 @@ struct ClassWordHits: OptionSet, Sendable {
     static let hidToken = ClassWordHits(rawValue: 1 << 6)
     /// `share` or `sharedaddy` as a word, where `_` also bounds words.
     static let shareToken = ClassWordHits(rawValue: 1 << 7)
+    static let screenReaderOnly = ClassWordHits(rawValue: 1 << 8)
+    static let credit = ClassWordHits(rawValue: 1 << 9)
+    static let caption = ClassWordHits(rawValue: 1 << 10)
+    static let signup = ClassWordHits(rawValue: 1 << 11)
+    static let embeddedPost = ClassWordHits(rawValue: 1 << 12)
+    static let authorBox = ClassWordHits(rawValue: 1 << 13)
 }
 
 /// Every word of every list in one Aho-Corasick automaton over ASCII-lowercased bytes: a scan
@@ -77,6 +98,12 @@ private struct ClassWordMatcher: Sendable {
         add(ClassWords.positive, .positive)
         add(ClassWords.negative, .negative)
         add(ClassWords.byline, .byline)
+        add(ClassWords.screenReaderOnly, .screenReaderOnly)
+        add(ClassWords.credit, .credit)
+        add(ClassWords.caption, .caption)
+        add(ClassWords.signup, .signup)
+        add(ClassWords.embeddedPost, .embeddedPost)
+        add(ClassWords.authorBox, .authorBox)
         add(["fallback-image"], .fallbackImage)
         let bounded: [[UInt8]: (ClassWordHits, Bool)] = [
             Array("hid".utf8): (.hidToken, false), Array("share".utf8): (.shareToken, true),

@@ -11,7 +11,8 @@ struct ElementHints: OptionSet, Sendable {
     /// The class or id has `share` as a word.
     static let share = ElementHints(rawValue: 1 << 3)
     /// Hidden by inline style, the `hidden` attribute or `aria-hidden` (except the fallback
-    /// images of formulas, which are hidden from screen readers but shown).
+    /// images of formulas, which are hidden from screen readers but shown), or by a class
+    /// that keeps text for screen readers only.
     static let hidden = ElementHints(rawValue: 1 << 4)
     /// `role="dialog"` with `aria-modal="true"`.
     static let modalDialog = ElementHints(rawValue: 1 << 5)
@@ -21,6 +22,17 @@ struct ElementHints: OptionSet, Sendable {
     static let inPageLink = ElementHints(rawValue: 1 << 7)
     /// Set by the extractor, not the parser: a part of the content cleaned as a `div`.
     static let treatedAsDiv = ElementHints(rawValue: 1 << 8)
+    /// The class or id names a picture's credit line.
+    static let credit = ElementHints(rawValue: 1 << 9)
+    /// The class or id names a picture's caption.
+    static let caption = ElementHints(rawValue: 1 << 10)
+    /// Set by the extractor: a picture whose caption it took out, whose alt text (most often
+    /// the same words) is left out too.
+    static let captionRemoved = ElementHints(rawValue: 1 << 11)
+    /// The class or id names a newsletter sign-up, or a box about the writer.
+    static let furnitureBox = ElementHints(rawValue: 1 << 12)
+    /// The class names a social network's post quoted in the article.
+    static let embeddedPost = ElementHints(rawValue: 1 << 13)
 }
 
 /// The ARIA roles of page furniture.
@@ -69,7 +81,13 @@ struct ElementHintReader {
         if words.contains(.maybeCandidate) { hints.insert(.maybeCandidate) }
         if author || words.contains(.byline) { hints.insert(.byline) }
         if words.contains(.shareToken) { hints.insert(.share) }
-        if hidden || (ariaHidden && !classWords.contains(.fallbackImage)) { hints.insert(.hidden) }
+        if hidden || (ariaHidden && !classWords.contains(.fallbackImage)) || classWords.contains(.screenReaderOnly) {
+            hints.insert(.hidden)
+        }
+        if words.contains(.credit) { hints.insert(.credit) }
+        if words.contains(.caption) { hints.insert(.caption) }
+        if words.contains(.signup) || words.contains(.authorBox) { hints.insert(.furnitureBox) }
+        if classWords.contains(.embeddedPost) { hints.insert(.embeddedPost) }
         if dialog && modal { hints.insert(.modalDialog) }
         if unlikelyRole { hints.insert(.unlikelyRole) }
         if inPageLink { hints.insert(.inPageLink) }

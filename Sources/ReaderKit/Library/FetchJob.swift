@@ -145,12 +145,16 @@ struct FetchJob: Sendable {
                 "\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
             try Task.checkCancellation()
             started = ContinuousClock.now
-            let (entry, written) = try store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in
-                CatalogEntry(
-                    requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
-                    mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),
-                    etag: store.secrets.validator(body.etag), lastModified: store.secrets.validator(body.lastModified),
-                    module: module.descriptor.name, moduleVersion: module.descriptor.version, size: body.count, title: document.title)
+            let store = store
+            // Off the cooperative pool: the commit waits on the disk (BlockingWork).
+            let (entry, written) = try await BlockingWork.run {
+                try store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in
+                    CatalogEntry(
+                        requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
+                        mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),
+                        etag: store.secrets.validator(body.etag), lastModified: store.secrets.validator(body.lastModified),
+                        module: module.descriptor.name, moduleVersion: module.descriptor.version, size: body.count, title: document.title)
+                }
             }
             trace("\(location.key): stored \(written) bytes in \(Self.milliseconds(since: started))")
             let (new, updated) = changedEntries(document, stored: entry.document, previous: previous)

@@ -1,6 +1,7 @@
 import CZlib
 import Crypto
 import Foundation
+import ReaderTestSupport
 
 /// Blobs as the contract defines them, computed here without `reader`'s code: the name is the
 /// lowercase hex SHA-256 of the bytes, the file `objects/ab/cdef…` a zlib stream of them.
@@ -63,34 +64,7 @@ enum ContractBlobs {
 
     /// The bytes of a zlib stream, or a failure saying why it is not one; never more than `limit`.
     static func inflate(_ stored: [UInt8], limit: Int = 1 << 30) throws -> [UInt8] {
-        var stream = z_stream()
-        guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw Failure(description: "inflateInit failed")
-        }
-        defer { inflateEnd(&stream) }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        return try stored.withUnsafeBufferPointer { input in
-            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            stream.avail_in = uInt(input.count)
-            while true {
-                let (status, produced) = chunk.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
-                    stream.next_out = out.baseAddress
-                    stream.avail_out = uInt(out.count)
-                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-                    return (status, out.count - Int(stream.avail_out))
-                }
-                output += chunk[0..<produced]
-                guard output.count <= limit else { throw Failure(description: "expands beyond \(limit) bytes") }
-                if status == Z_STREAM_END {
-                    guard stream.avail_in == 0 else { throw Failure(description: "bytes after the zlib stream") }
-                    return output
-                }
-                guard status == Z_OK || (status == Z_BUF_ERROR && produced > 0) else {
-                    throw Failure(description: "not a whole zlib stream (zlib status \(status))")
-                }
-            }
-        }
+        try Inflate.bytes(stored, limit: limit)
     }
 
     /// Writes `bytes` as a blob of `root` (as an outside process could), returning its name.
