@@ -14,6 +14,7 @@ public struct Store: Sendable {
     public let catalog: CatalogFile
     let entryTables: EntryTable
     let views: ViewCache
+    let fullText: FullTextIndex
     let writersLockPath: String
     /// The secrets no blob and no catalog entry may hold.
     public let secrets: SecretFilter
@@ -28,6 +29,7 @@ public struct Store: Sendable {
         catalog = CatalogFile(root: root)
         entryTables = EntryTable(folder: root + "/entries")
         views = ViewCache(folder: root + "/views")
+        fullText = FullTextIndex(folder: root + "/fulltext")
         writersLockPath = root + "/writers.lock"
     }
 
@@ -69,7 +71,12 @@ public struct Store: Sendable {
             // Derived data: without its table, the entry lookup reads the document instead.
             if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob.id) }
             let entry = makeEntry(rawBlob.id, documentBlob.id)
+            // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
+            // whenever a process is killed, it holds what the catalog names.
+            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+            try index(document, key: key, blob: documentBlob.id, newStore: newStore)
             try catalog.record(key, entry)
+            retire(key, keeping: documentBlob.id)
             return (entry, rawBlob.written + documentBlob.written)
         }
     }
