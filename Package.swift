@@ -77,6 +77,8 @@ let package = Package(
         // zlib stream, so a blob stays what the contract says (Support/Zlib.swift).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // The full-text index (`reader find`): SQLite's FTS5, from the system's library.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
         // A small S3 client: Signature V4, and the object requests a shared store needs, on
         // AsyncHTTPClient; the endpoint and credentials as the AWS tools read them. No SDK.
@@ -102,6 +104,7 @@ let package = Package(
                 "CReaderModuleABI",
                 "CCrashGuard",
                 "CZlib",
+                "CSQLite",
                 "CDeflate",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

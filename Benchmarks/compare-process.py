@@ -124,6 +124,15 @@ def compare(args, reader, work):
     wc = best(["wc", "-l", os.path.join(mirror, "rfc-index.txt")], args.rounds)
     figure("fetch rfc-index (file://, empty store)", fetch_index * 1000, "ms", "wc -l rfc-index.txt", wc * 1000,
            fetch_index / wc)
+    index_path = os.path.join(mirror, "rfc-index.txt")
+    gzip_index = best(["sh", "-c", f"gzip -6 < '{index_path}' > /dev/null"], args.rounds)
+
+    def at_most_2(ratio):
+        """≤ 2×"""
+        return ratio <= 2
+
+    figure("fetch rfc-index (file://, empty store)", fetch_index * 1000, "ms", "gzip -6 < rfc-index.txt", gzip_index * 1000,
+           fetch_index / gzip_index, at_most_2)
 
     mirror_figures(args, reader, work, base_env)
 

@@ -3,12 +3,13 @@ import Foundation
 // Speed in-process, release build (Benchmarks/README.md):
 //   swift run -c release reader-bench [corpus folder]     parse rates, store put/get and compression, document reads
 //   reader-bench fill-catalog STORE N                     pads a store's catalog to N entries
+//   reader-bench find STORE TEXTS COUNT FOLDER…           the full-text index of COUNT RFC-sized documents
 // Each figure is printed on its own line with its reference and the ratio.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 let corpus =
-    arguments.first.flatMap { $0 == "fill-catalog" ? nil : $0 }
+    arguments.first.flatMap { ["fill-catalog", "find"].contains($0) ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
@@ -30,6 +31,12 @@ do {
             exit(64)
         }
         try fillCatalog(store: arguments[1], to: count)
+    } else if arguments.first == "find" {
+        guard arguments.count >= 5, let count = Int(arguments[3]) else {
+            FileHandle.standardError.write(Data("usage: reader-bench find STORE TEXTS COUNT FOLDER...\n".utf8))
+            exit(64)
+        }
+        try findRates(store: arguments[1], texts: arguments[2], count: count, folders: Array(arguments[4...]))
     } else {
         try parseRates()
         try storeRates()

@@ -10,7 +10,7 @@ public struct ReaderCommand: AsyncParsableCommand {
         commandName: "reader",
         abstract: "Read RFCs, posts and web pages in a terminal; everything read once opens again offline.",
         version: ReaderVersion.current,
-        subcommands: [Fetch.self, Open.self, List.self, Search.self, Refs.self, Sources.self, Cache.self, Push.self, Pull.self]
+        subcommands: [Fetch.self, Open.self, List.self, Search.self, Find.self, Refs.self, Sources.self, Cache.self, Push.self, Pull.self]
     )
 
     /// Runs the command line and ends the process with the contract's exit code.
@@ -83,7 +83,7 @@ public struct ReaderCommand: AsyncParsableCommand {
         if let first = message.first, first.isUppercase { message = first.lowercased() + message.dropFirst() }
         let path = arguments.prefix { !$0.hasPrefix("-") }.prefix(2).filter { word in
             configuration.subcommands.contains { $0._commandName == word }
-                || ["stats", "verify", "gc", "recover", "ls", "rm"].contains(word)
+                || ["stats", "verify", "gc", "recover", "reindex", "ls", "rm"].contains(word)
         }
         Terminal.error("\(message) (see 'reader \((path + ["--help"]).joined(separator: " "))')")
         return code.rawValue

@@ -96,6 +96,10 @@ import Testing
         let fetch = try await reader.run(["fetch", "feed", server.baseURL + "/feed.xml"])
         #expect(fetch.status == 0, "\(fetch)")
         #expect(fetch.stdout.hasPrefix(server.baseURL + "/feed.xml: 3 entries (0 new, 0 updated), "))
+        // A third-party module's document is indexed as it is stored: `find` answers with its entry.
+        let found = try await reader.run(["find", "waterproofing", "boots", "--source", "feed", "--json"])
+        #expect(found.status == 0, "\(found)")
+        #expect(found.stdout.contains(#""title":"Notes on waterproofing boots with wax & patience""#), "\(found)")
         let wrong = try await reader.run(["fetch", "feed", "793"])
         #expect(wrong.status == 64)
         #expect(wrong.stderr == "reader: feed takes the feed's address: reader fetch feed https://example.org/feed.xml\n")

@@ -18,6 +18,9 @@ import Testing
         case blob = "objects/<first blob>"
         case entryTable = "entries/<first table>"
         case viewFolder = "views/<first document>"
+        case fullTextFolder = "fulltext"
+        case fullTextIndex = "fulltext/index.db"
+        case fullTextLog = "fulltext/index.db-wal"
     }
 
     /// A folder outside the store with an owner's file in it (the target of file links), and a
@@ -63,8 +66,8 @@ import Testing
 
         var runs: [String: ReaderBinary.Run] = [:]
         for words in [
-            ["fetch", "rfc", "100-104"], ["open", "1", "--offline"], ["open", "rfc-index", "--offline"], ["cache", "verify"],
-            ["cache", "gc"],
+            ["fetch", "rfc", "100-104"], ["open", "1", "--offline"], ["open", "rfc-index", "--offline"], ["find", "internet"],
+            ["cache", "reindex"], ["cache", "verify"], ["cache", "gc"],
         ] {
             runs[words.joined(separator: " ")] = try await reader.run(words)
         }
@@ -72,7 +75,7 @@ import Testing
         #expect(try outside.snapshot() == before, "\(runs)")
         #expect(FileManager.default.fileExists(atPath: outside.fakeBlobs + "/.tmp-1-old"))
         // No run crashed; each ended with a code of the contract.
-        for (words, run) in runs { #expect([0, 3, 6].contains(run.status), "\(words): \(run)") }
+        for (words, run) in runs { #expect([0, 1, 3, 6].contains(run.status), "\(words): \(run)") }
         // A link still there is reported by verify, which exits 6 naming it.
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: linkPath)) != nil {
             let verify = try await reader.run(["cache", "verify"])
@@ -113,6 +116,9 @@ import Testing
             target = outside.fakeBlobs
         case .viewFolder:
             path = try first("views")
+            target = outside.fakeBlobs
+        case .fullTextFolder:
+            path = store + "/" + place.rawValue
             target = outside.fakeBlobs
         case .blob:
             path = try first(try first("objects").dropFirst(store.count + 1).description)

@@ -62,6 +62,9 @@ import Testing
         let remoteVerify = try await other.measure(["cache", "verify", "--remote", "--json"])
         #expect(remoteVerify.status == 0, "\(remoteVerify)")
         #expect(jsonObject(remoteVerify.stdout)?["blobsChecked"] as? Int == blobFiles(store).count, "\(remoteVerify)")
+        // Pulled documents are in the full-text index, as fetched ones are.
+        let found = try await other.measure(["find", "--json", "transmission", "control"])
+        #expect(found.status == 0 && found.stdout.contains("\"rfc/793\""), "\(found)")
         let opened = try await other.measure(["open", "--offline", "--format", "json", "793"])
         #expect(jsonObject(opened.stdout)?["title"] as? String == "Transmission Control Protocol", "\(opened)")
 

@@ -6,7 +6,7 @@ struct Cache: AsyncParsableCommand {
     // the runtime's protocol conformances.
     static let configuration = CommandConfiguration(
         commandName: "cache", abstract: "Look after the store.",
-        subcommands: [List.self, Remove.self, Stats.self, Verify.self, GC.self, Recover.self])
+        subcommands: [List.self, Remove.self, Stats.self, Verify.self, GC.self, Recover.self, Reindex.self])
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -123,6 +123,17 @@ struct Cache: AsyncParsableCommand {
             Terminal.print(
                 "removed \(result.blobsRemoved) blobs (\(ByteCount.format(result.bytesFreed))) and "
                     + "\(result.temporaryFilesRemoved) temporary files; \(result.blobsKept) blobs kept")
+        }
+    }
+
+    struct Reindex: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "reindex", abstract: "Build the full-text index of 'reader find' anew from the stored documents.")
+        @OptionGroup var global: StoreOptions
+
+        func run() async throws {
+            let count = try global.makeReader().store.reindex()
+            Terminal.print("indexed \(count) \(count == 1 ? "document" : "documents") for 'reader find'")
         }
     }
 

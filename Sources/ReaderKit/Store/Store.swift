@@ -14,6 +14,7 @@ public struct Store: Sendable {
     public let catalog: CatalogFile
     let entryTables: EntryTable
     let views: ViewCache
+    let fullText: FullTextIndex
     let writersLockPath: String
     /// The secrets no blob and no catalog entry may hold.
     public let secrets: SecretFilter
@@ -28,6 +29,7 @@ public struct Store: Sendable {
         catalog = CatalogFile(root: root)
         entryTables = EntryTable(folder: root + "/entries")
         views = ViewCache(folder: root + "/views")
+        fullText = FullTextIndex(folder: root + "/fulltext")
         writersLockPath = root + "/writers.lock"
     }
 
@@ -69,14 +71,20 @@ public struct Store: Sendable {
             // Derived data: without its table, the entry lookup reads the document instead.
             if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob.id) }
             let entry = makeEntry(rawBlob.id, documentBlob.id)
+            // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
+            // whenever a process is killed, it holds what the catalog names.
+            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+            try index(document, key: key, blob: documentBlob.id, newStore: newStore)
             try catalog.record(key, entry)
+            retire(key, keeping: documentBlob.id)
             return (entry, rawBlob.written + documentBlob.written)
         }
     }
 
     /// Stores an entry made elsewhere (pulled from a remote) with its blobs' files: each blob
     /// checked against its name and placed as a fetch places it, then the entry recorded —
-    /// unless the catalog holds a newer fetch of the key, which is kept. Under the writers
+    /// unless the catalog holds a newer fetch of the key, which is kept; the document goes into
+    /// the full-text index first, as a fetched one does. Under the writers
     /// lock, so that `gc` cannot remove a blob between its placing and the entry naming it.
     /// Returns whether the entry was recorded and the bytes written.
     public func adopt(key: String, entry: CatalogEntry, blobs stored: [BlobID: [UInt8]]) throws -> (recorded: Bool, written: Int) {
@@ -87,11 +95,17 @@ public struct Store: Sendable {
                 guard let bytes = stored[id] else { throw ReaderError.damaged(what: "blob \(id)", reason: "missing") }
                 written += try blobs.adopt(stored: bytes, as: id)
             }
+            if let existing = try? catalog.entry(key), !existing.isReplaced(by: entry) { return (false, written) }
+            // Indexed before the catalog names it, as `commit` does: the index never lacks a
+            // stored document.
+            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+            try index(try document(ofBlob: entry.document), key: key, blob: entry.document, newStore: newStore)
             let recorded = try catalog.update(key) { current -> Bool in
                 if let existing = current, !existing.isReplaced(by: entry) { return false }
                 current = entry
                 return true
             }
+            if recorded { retire(key, keeping: entry.document) }
             return (recorded, written)
         }
     }

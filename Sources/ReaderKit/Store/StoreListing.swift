@@ -33,6 +33,7 @@ extension Store {
         try withWritersLock {
             try catalog.record(contentsOf: keys.map { (key: $0, entry: nil) })
         }
+        unindex(keys)
         try compactCatalog()
     }
 }

@@ -71,6 +71,7 @@ extension Store {
                     problems.append(Problem(kind: "entry", name: key, reason: reason))
                 }
             }
+            problems += fullTextProblems(catalog)
             if let loss = self.catalog.partial.reason() {
                 let unnamed = Self.unnamed(inventory.blobs.map(\.id), by: catalog).count
                 if unnamed > 0 {
@@ -94,12 +95,14 @@ extension Store {
     func linkProblems(_ inventory: BlobStore.Inventory) -> [Problem] {
         let reason = "a link where the store keeps a file or folder (never followed); remove it"
         var links = inventory.links
-        for name in ["catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "lock", "writers.lock", "entries", "views"]
-        {
+        for name in [
+            "catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "lock", "writers.lock", "entries", "views",
+            "fulltext",
+        ] {
             let path = root + "/" + name
             if FileSystem.isNeitherFileNorFolder(path) { links.append(path) }
         }
-        for folder in [entryTables.folder, views.folder] {
+        for folder in [entryTables.folder, views.folder, fullText.folder] {
             guard let listing = try? FileSystem.listing(folder) else { continue }
             links += listing.others.map { folder + "/" + $0 }
             if folder == views.folder {
@@ -130,6 +133,8 @@ extension Store {
                 // Every blob is named again (what was lost was fetched back): the catalog is whole.
                 try clearPartialMarker()
             }
+            // Before the blobs go: forgetting a document's words needs its text.
+            pruneFullText(catalog)
             var result = GarbageReport(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0)
             for blob in inventory.blobs {
                 if named.contains(blob.id) {

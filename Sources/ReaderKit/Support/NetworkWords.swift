@@ -31,7 +31,7 @@ enum NetworkWords {
             return "not a valid HTTP response (\(error.debugDescription))"
         }
         let text = "\(error)"
-        if text.contains("Connection refused") || text.contains("connectFailed") || text.contains("connection refused") {
+        if text.lowercased().contains("connection refused") || text.contains("connectFailed") {
             return "connection refused"
         }
         return plainWords(text)

@@ -1,0 +1,56 @@
+import ArgumentParser
+import ReaderKit
+
+struct Find: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "find",
+        abstract: "Search the text of every stored document, offline: the best passages first, each with the command that opens it there.",
+        discussion: """
+            Every word must match. "a phrase" (in quotes, or one argument with spaces) matches its words in order; \
+            word* matches the words it begins; -word leaves out what has it.
+            """)
+
+    @OptionGroup var global: StoreOptions
+
+    // `.allUnrecognized`: `-word` is a word to exclude, not an option the parser refuses.
+    @Argument(parsing: .allUnrecognized, help: "Words, \"phrases\", prefixes (word*) and exclusions (-word).")
+    var words: [String]
+
+    @Option(name: .long, help: "Only documents of this source (rfc, html, tweets, …).")
+    var source: String?
+
+    @Option(name: .long, help: "At most this many passages.")
+    var limit: Int = 10
+
+    @Flag(name: .long, help: "Print a JSON array of hits.")
+    var json = false
+
+    func run() async throws {
+        let result = try global.makeReader().find(words, source: source, limit: limit)
+        if let note = result.note { Terminal.error(note) }
+        if json {
+            Terminal.printRaw(try JSONRenderer.line(result.hits))
+        } else if !result.hits.isEmpty {
+            Terminal.print(result.hits.map(Self.text).joined(separator: "\n\n"))
+        }
+        if result.hits.isEmpty {
+            let what = source.map { "no document of source '\($0)'" } ?? "no stored document"
+            try EntryOutput.nothing("\(what) matches '\(words.joined(separator: " "))'")
+        }
+    }
+
+    /// A hit for people: where it is, the passage with its matched words in bold (plain in a
+    /// pipe: the sanitizer drops the markers), and the command that opens it there.
+    static func text(_ hit: FindHit) -> String {
+        var place = hit.key + "  " + hit.title
+        if let section = hit.section {
+            place += "  §" + (section.number.map { "\($0) " } ?? "") + section.title
+        }
+        let bold = (TerminalSanitizer.Style.boldOn, TerminalSanitizer.Style.boldOff)
+        let dim = (TerminalSanitizer.Style.dimOn, TerminalSanitizer.Style.dimOff)
+        var lines = ["\(bold.0)\(place)\(bold.1)"]
+        if !hit.snippet.text.isEmpty { lines.append("  " + hit.snippet.marked) }
+        lines.append("  \(dim.0)\(hit.open)\(dim.1)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,125 @@
+import CSQLite
+
+/// `fulltext/index.db`: the full-text index of every stored document, for `reader find`.
+/// Derived data, like `views/` and `entries/`: made from the document blobs, rebuilt from
+/// them when lost or damaged (`reader cache reindex` does it on demand).
+///
+/// A SQLite database with an FTS5 table of passages (``Passage``: a section, a tweet) that is
+/// *contentless*: it holds the words' positions, not the text, which the document blobs
+/// already hold; a snippet is made from the document. Beside it, the passages' sections and
+/// the documents they belong to (key, blob, source, title).
+///
+/// Several processes write to it at once (WAL, a busy timeout); each document goes in or out
+/// in one transaction, so a process killed while indexing leaves it without the document or
+/// with all of it. Links: the folder is opened like every folder of the store (never through
+/// a link), and SQLite opens its files with `O_NOFOLLOW` (``SQLite``).
+struct FullTextIndex: Sendable {
+    let folder: String
+    var path: String { folder + "/index.db" }
+    /// The files SQLite keeps beside the database in WAL mode.
+    var files: [String] { [path, path + "-wal", path + "-shm"] }
+
+    /// How passages are cut and the tables laid out: an index made by another version is
+    /// rebuilt, since taking a document out needs its passages exactly as they went in.
+    static let layoutVersion = "2"
+    /// The body is the first column: FTS5 writes a column's number before the positions of any
+    /// other, so the column nearly every word is in costs nothing (a tenth of the index).
+    /// BM25 weights of the columns: a word of the title or of a section's title counts for
+    /// more than one of the body.
+    static let weights = (title: 8.0, heading: 4.0, body: 1.0)
+
+    var exists: Bool { FileSystem.exists(path) }
+
+    /// Opens the index; nil when there is none and `create` is false. A new index is
+    /// `complete` when the store held no document before it (a new store); one made by a
+    /// first fetch into an older store is not, and `find` builds it from every document.
+    /// `readOnly` opens it to look only, creating and changing nothing (`cache verify`).
+    func open(create: Bool = false, complete: Bool = false, readOnly: Bool = false) throws -> Connection? {
+        for file in files where FileSystem.isNeitherFileNorFolder(file) {
+            throw ReaderError.damaged(what: file, reason: "a link where the store keeps a file or folder (never followed); remove it")
+        }
+        if !exists && !create { return nil }
+        if readOnly { return Connection(database: try SQLite(path: path, create: false, readOnly: true)) }
+        do {
+            try FileSystem.makeFolders(folder)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
+        let database = try SQLite(path: path, create: create)
+        // Before WAL and before any table, or it cannot be set: pages a rebuild frees can
+        // then be given back (`rebuild`).
+        if create { try database.execute("PRAGMA auto_vacuum=INCREMENTAL") }
+        // WAL: readers never wait for a writer, writers of other processes wait their turn.
+        // NORMAL: a power loss may lose the last documents indexed (the index is derived
+        // data, checked by `cache verify`), never damage it.
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+        let connection = Connection(database: database)
+        if create { try connection.makeTables(complete: complete) }
+        return connection
+    }
+
+    /// Removes the index's files: it is damaged, or about to be built anew.
+    func remove() throws {
+        do {
+            for file in files { try FileSystem.remove(file) }
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
+    }
+
+    /// One open index: what a command reads and writes through.
+    final class Connection {
+        let database: SQLite
+
+        init(database: SQLite) {
+            self.database = database
+        }
+
+        func makeTables(complete: Bool) throws {
+            try database.transaction {
+                try database.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE IF NOT EXISTS documents(
+                        id INTEGER PRIMARY KEY, key TEXT NOT NULL, blob TEXT NOT NULL, source TEXT NOT NULL,
+                        title TEXT NOT NULL, number INTEGER, obsoletes TEXT NOT NULL, UNIQUE(key, blob));
+                    CREATE TABLE IF NOT EXISTS passages(
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, document INTEGER NOT NULL, ordinal INTEGER NOT NULL, number TEXT,
+                        heading TEXT);
+                    CREATE INDEX IF NOT EXISTS passages_of_document ON passages(document);
+                    CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
+                        body, heading, title, content='', tokenize='unicode61 remove_diacritics 2');
+                    """)
+                // Another process may have made them first: its answers stand.
+                try database.prepare("INSERT OR IGNORE INTO meta VALUES ('layout', ?), ('complete', ?)")
+                    .bind(.text(FullTextIndex.layoutVersion), .text(complete ? "1" : "0")).run()
+            }
+        }
+
+        /// Whether the tables were made by this version of `reader`, and whether every stored
+        /// document was put in (nil: no answer, the database is not an index).
+        func state() throws -> (current: Bool, complete: Bool)? {
+            // A process killed while making the tables leaves a database without them.
+            let tables = try database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'meta'")
+            guard try tables.step(), tables.integer(0) == 1 else { return nil }
+            let read = try database.prepare("SELECT name, value FROM meta")
+            var values: [String: String] = [:]
+            while try read.step() { values[read.text(0) ?? ""] = read.text(1) }
+            guard let layout = values["layout"] else { return nil }
+            return (layout == FullTextIndex.layoutVersion, values["complete"] == "1")
+        }
+
+        func markComplete() throws {
+            try database.execute("UPDATE meta SET value = '1' WHERE name = 'complete'")
+        }
+
+        /// Every document in the index: its key and document blob. A key may be there with two
+        /// blobs for a while (see ``add(_:_:passagesOf:)``).
+        func documents() throws -> [(key: String, blob: String)] {
+            let read = try database.prepare("SELECT key, blob FROM documents")
+            var documents: [(key: String, blob: String)] = []
+            while try read.step() { documents.append((read.text(0) ?? "", read.text(1) ?? "")) }
+            return documents
+        }
+    }
+}

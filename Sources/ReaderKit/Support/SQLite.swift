@@ -1,0 +1,178 @@
+import CSQLite
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One connection to a SQLite database of the store, and the few calls the full-text index
+/// makes through it: statements with bound values, rows read by column, transactions.
+///
+/// A connection is used by one thread at a time (it is not `Sendable`): each command opens
+/// its own, and SQLite's locks (WAL, a busy timeout) order the processes that share the file.
+final class SQLite {
+    struct Failure: Error, CustomStringConvertible {
+        /// SQLite's primary result code (`SQLITE_CORRUPT`, `SQLITE_BUSY`, …).
+        var code: Int32
+        var message: String
+        /// The system's `errno` behind it, when a system call failed (`ENOSPC`, `EROFS`).
+        var systemError: Int32 = 0
+        var description: String { message }
+        /// The file is not a database, or not one SQLite can read: damage, to rebuild.
+        var isDamage: Bool { code == SQLITE_CORRUPT || code == SQLITE_NOTADB }
+
+        /// The error a user sees when the database at `path` could not be written: the
+        /// system's words for a full disk or a read-only store, as the store's other writes say.
+        func storageError(_ path: String) -> ReaderError {
+            let reason: String
+            if systemError != 0 {
+                reason = String(cString: strerror(systemError))
+            } else if code == SQLITE_FULL {
+                reason = "No space left on device"
+            } else if code == SQLITE_READONLY {
+                reason = "Read-only file system"
+            } else {
+                reason = message
+            }
+            return .storage("\(path): \(reason)")
+        }
+    }
+
+    private let handle: OpaquePointer
+
+    /// Opens (or creates) the database at `path`. `SQLITE_OPEN_NOFOLLOW` refuses a path with a
+    /// link anywhere in it, and SQLite opens the database, its WAL and its shared-memory file
+    /// with `O_NOFOLLOW`: the store's rule that no link is followed holds inside SQLite too.
+    /// `readOnly`: for a look that must change nothing (`cache verify`, a read-only store).
+    init(path: String, create: Bool, readOnly: Bool = false) throws {
+        var opened: OpaquePointer?
+        var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+        if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
+        let code = sqlite3_open_v2(path, &opened, flags, nil)
+        guard let opened else { throw Failure(code: code, message: "cannot open \(path): out of memory") }
+        guard code == SQLITE_OK else {
+            let failure = Failure(
+                code: code & 0xFF, message: "cannot open \(path): " + String(cString: sqlite3_errmsg(opened)),
+                systemError: sqlite3_system_errno(opened))
+            sqlite3_close_v2(opened)
+            throw failure
+        }
+        handle = opened
+        // Several `reader` processes may write at once: one waits for another's transaction
+        // (one document, a few milliseconds) rather than failing.
+        sqlite3_busy_timeout(handle, 30_000)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs SQL that returns no rows (several statements allowed).
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            throw Failure(
+                code: code & 0xFF, message: message.map { String(cString: $0) } ?? "SQLite error \(code)",
+                systemError: sqlite3_system_errno(handle))
+        }
+    }
+
+    /// A prepared statement of this connection.
+    func prepare(_ sql: String) throws -> Statement {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw failure(code) }
+        return Statement(handle: statement, connection: self)
+    }
+
+    /// Runs `body` in one transaction: all of it is written, or none (a process killed
+    /// halfway leaves the database as it was before). `IMMEDIATE` takes the write lock first,
+    /// so that two writers wait for each other instead of failing at their first write.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    fileprivate func failure(_ code: Int32) -> Failure {
+        Failure(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)), systemError: sqlite3_system_errno(handle))
+    }
+
+    /// A statement: bind values (from 1, as SQLite counts), step through rows, reset to reuse.
+    final class Statement {
+        private let handle: OpaquePointer
+        private let connection: SQLite
+
+        fileprivate init(handle: OpaquePointer, connection: SQLite) {
+            self.handle = handle
+            self.connection = connection
+        }
+
+        deinit {
+            sqlite3_finalize(handle)
+        }
+
+        /// Binds `values` in order, after clearing what was bound before.
+        @discardableResult
+        func bind(_ values: Value...) throws -> Statement {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+            for (offset, value) in values.enumerated() {
+                let index = Int32(offset + 1)
+                let code: Int32
+                switch value {
+                case .null: code = sqlite3_bind_null(handle, index)
+                case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+                case .real(let number): code = sqlite3_bind_double(handle, index, number)
+                case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, reader_sqlite_transient())
+                }
+                guard code == SQLITE_OK else { throw connection.failure(code) }
+            }
+            return self
+        }
+
+        /// Advances to the next row: true while there is one.
+        func step() throws -> Bool {
+            let code = sqlite3_step(handle)
+            switch code {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            default: throw connection.failure(code)
+            }
+        }
+
+        /// Runs a statement that returns no rows.
+        func run() throws {
+            while try step() {}
+        }
+
+        func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+        func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+        func text(_ column: Int32) -> String? {
+            guard let bytes = sqlite3_column_text(handle, column) else { return nil }
+            return String(cString: bytes)
+        }
+    }
+
+    enum Value {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+    }
+}
