@@ -8,7 +8,7 @@
 # and it is seeded with its own Cases/ unless a line below names better seeds.
 #
 # FUZZ_MAX_LEN sets the largest input (default: 16 kB for the index, 64 kB for the others).
-# Each module is built with its plugin API by `swiftc -sanitize=fuzzer,address` into
+# Each module is built with its plugin API (and the JSON reader beneath it) by `swiftc -sanitize=fuzzer,address` into
 # .build/fuzz/<Module>/fuzz and seeded with the shared corpus (Tests/Corpus, cut into pieces
 # of at most the input size). New interesting inputs collect in .build/fuzz/<Module>/corpus
 # and carry over to the next run; a crash leaves its input in .build/fuzz/<Module>/crash-*
@@ -41,7 +41,7 @@ fi
 compile_module() {
   local name=$1 folder=$2 stamp="$out/$1.o"
   shift 2
-  if [ -f "$stamp" ] && [ -z "$(find "$folder" Sources/ReaderPluginAPI -name '*.swift' -newer "$stamp" | head -1)" ]; then return; fi
+  if [ -f "$stamp" ] && [ -z "$(find "$folder" Sources/ReaderPluginAPI Sources/ReaderJSON -name '*.swift' -newer "$stamp" | head -1)" ]; then return; fi
   local sources=()
   while IFS= read -r file; do sources+=("$file"); done < <(find "$folder" -name '*.swift' -not -path '*/Cases/*' | sort)
   swiftc "${flags[@]}" "$@" -module-name "$name" -wmo -emit-module -emit-module-path "$out/$name.swiftmodule" \
@@ -59,6 +59,8 @@ seed() {
   done
 }
 
+# The JSON reader and writer first: the plugin API and two modules use them.
+compile_module ReaderJSON Sources/ReaderJSON
 compile_module ReaderPluginAPI Sources/ReaderPluginAPI
 status=0
 summary=()
@@ -83,7 +85,7 @@ for module in "${modules[@]}"; do
   cmp -s "$entry.new" "$entry" && rm "$entry.new" || mv "$entry.new" "$entry"
   if [ ! -x "$binary" ] || [ "$out/$module.o" -nt "$binary" ] || [ "$entry" -nt "$binary" ] || [ Fuzz/Exercise.swift -nt "$binary" ]; then
     swiftc "${flags[@]}" "${extra[@]}" -module-name "Fuzz$module" Fuzz/Exercise.swift "$entry" \
-      "$out/ReaderPluginAPI.o" "$out/$module.o" $( [ "$module" = HTML ] && echo -lxml2 ) -o "$binary" \
+      "$out/ReaderJSON.o" "$out/ReaderPluginAPI.o" "$out/$module.o" $( [ "$module" = HTML ] && echo -lxml2 ) -o "$binary" \
       2>&1 | grep -v "warning: Cannot export local symbol" || true
     [ -x "$binary" ] || { echo "fuzz: cannot link $module"; exit 1; }
   fi
