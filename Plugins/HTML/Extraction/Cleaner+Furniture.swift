@@ -38,11 +38,7 @@ extension Cleaner {
 
     /// A line that only dates the page.
     mutating func removeDatelines() {
-        for node in elements(article, tags: Self.metaLineTags) where dom.isInside(node, article) {
-            let length = stats[node].textLength
-            guard length > 5, length <= Dateline.maximumLength, isLine(node), !dom.hasBlockDescendant(node) else { continue }
-            if Dateline.matches(dom.normalizedText(node)) { removeFurniture(node) }
-        }
+        removeLines(Self.metaLineTags, lengths: 6...Dateline.maximumLength, where: Dateline.matches)
     }
 
     /// Boxes named for a newsletter sign-up or for the writer, with the little text such a box
@@ -58,19 +54,20 @@ extension Cleaner {
     /// A line that only names the writer ("By Reuters", "By Matthew Digby, Minh Do on Monday,
     /// November 18th, 2019 at 11:08 a.m."): the document carries the byline apart.
     mutating func removeBylineLines() {
-        for node in elements(article, tags: Self.metaLineTags) where dom.isInside(node, article) {
-            let length = stats[node].textLength
-            guard length > 3, length <= 100, isLine(node), !dom.hasBlockDescendant(node) else { continue }
-            if Byline.isLine(dom.normalizedText(node)) { removeFurniture(node) }
-        }
+        removeLines(Self.metaLineTags, lengths: 4...100, where: Byline.isLine)
     }
 
     /// A line that asks the reader to follow, subscribe or send a tip, or states a copyright.
     mutating func removeCallsToAction() {
-        for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
-            let length = stats[node].textLength
-            guard length > 5, length <= CallToAction.maximumLength, isLine(node), !dom.hasBlockDescendant(node) else { continue }
-            if CallToAction.matches(dom.normalizedText(node)) { removeFurniture(node) }
+        removeLines(Self.lineTags, lengths: 6...CallToAction.maximumLength, where: CallToAction.matches)
+    }
+
+    /// Removes each line of the article of one of `tags`, whose text length is in `lengths`
+    /// and whose text `matches`: a short element of no blocks, read as one line.
+    private mutating func removeLines(_ tags: ElementKindSet, lengths: ClosedRange<Int>, where matches: (String) -> Bool) {
+        for node in elements(article, tags: tags) where dom.isInside(node, article) {
+            guard lengths.contains(stats[node].textLength), isLine(node), !dom.hasBlockDescendant(node) else { continue }
+            if matches(dom.normalizedText(node)) { removeFurniture(node) }
         }
     }
 
