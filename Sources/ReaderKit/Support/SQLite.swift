@@ -71,14 +71,27 @@ final class SQLite {
         sqlite3_close_v2(handle)
     }
 
-    /// Runs SQL that returns no rows (several statements allowed).
+    /// Runs SQL that returns no rows (several statements allowed). A database another process
+    /// holds is waited for, up to the busy timeout, here too: SQLite does not call its busy
+    /// handler where waiting could deadlock — taking the write lock while another connection
+    /// recovers the WAL a killed process left, or setting the journal mode while another
+    /// connection opens — and answers "database is locked" at once. Those moments pass.
     func execute(_ sql: String) throws {
-        var message: UnsafeMutablePointer<CChar>?
-        let code = sqlite3_exec(handle, sql, nil, nil, &message)
-        defer { sqlite3_free(message) }
-        guard code == SQLITE_OK else {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while true {
+            var message: UnsafeMutablePointer<CChar>?
+            let code = sqlite3_exec(handle, sql, nil, nil, &message)
+            defer { sqlite3_free(message) }
+            if code == SQLITE_OK { return }
+            let primary = code & 0xFF
+            if primary == SQLITE_BUSY || primary == SQLITE_LOCKED, sqlite3_get_autocommit(handle) != 0,
+                ContinuousClock.now < deadline
+            {
+                usleep(10_000)
+                continue
+            }
             throw Failure(
-                code: code & 0xFF, message: message.map { String(cString: $0) } ?? "SQLite error \(code)",
+                code: primary, message: message.map { String(cString: $0) } ?? "SQLite error \(code)",
                 systemError: sqlite3_system_errno(handle))
         }
     }
