@@ -95,6 +95,12 @@ func findRates(store root: String, texts: String, count: Int, folders: [String])
     try Data(queries.map { $0.joined(separator: " ") }.joined(separator: "\n").utf8).write(
         to: URL(fileURLWithPath: (texts as NSString).deletingLastPathComponent + "/queries.txt"))
 
+    try findQueryRates(store: root, queries: queries)
+}
+
+/// `reader-bench find-queries STORE QUERIES`: the in-process query figure alone, for a store
+/// already made by `reader-bench find` (QUERIES: its `queries.txt`, one query a line).
+func findQueryRates(store root: String, queries: [[String]]) throws {
     let searcher = Reader(configuration: Configuration(storeRoot: root))
     _ = try searcher.find(["warm", "up"])
     var times: [Double] = []

@@ -4,12 +4,13 @@ import Foundation
 //   swift run -c release reader-bench [corpus folder]     parse rates, store put/get and compression, document reads
 //   reader-bench fill-catalog STORE N                     pads a store's catalog to N entries
 //   reader-bench find STORE TEXTS COUNT FOLDER…           the full-text index of COUNT RFC-sized documents
+//   reader-bench find-queries STORE QUERIES               its query times again, on the store it made
 // Each figure is printed on its own line with its reference and the ratio.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 let corpus =
-    arguments.first.flatMap { ["fill-catalog", "find"].contains($0) ? nil : $0 }
+    arguments.first.flatMap { ["fill-catalog", "find", "find-queries"].contains($0) ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
@@ -37,6 +38,12 @@ do {
             exit(64)
         }
         try findRates(store: arguments[1], texts: arguments[2], count: count, folders: Array(arguments[4...]))
+    } else if arguments.first == "find-queries" {
+        guard arguments.count == 3, let text = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
+            FileHandle.standardError.write(Data("usage: reader-bench find-queries STORE QUERIES\n".utf8))
+            exit(64)
+        }
+        try findQueryRates(store: arguments[1], queries: text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) })
     } else {
         try parseRates()
         try storeRates()

@@ -50,3 +50,42 @@ package enum DocumentCodec {
         try bytes.withUnsafeBufferPointer { bytes in try JSONReader.read(bytes) { try $0.entry() } }
     }
 }
+
+extension DocumentCodec {
+    /// Blocks `first`, `first + 1`, … of a document's JSON, for as long as `keep` takes them
+    /// (it is given the first block and each one after it), without building the blocks before
+    /// `first` or anything else of the document: a search shows one passage of each document
+    /// it found, and building all of a long RFC to show one section costs ten times as much.
+    /// Empty when the document has no block `first`. Throws ``JSONReadError`` for JSON it
+    /// cannot read up to the last block it returns; what follows is not looked at.
+    package static func blocks(_ bytes: [UInt8], from first: Int, while keep: (Block, Block) -> Bool) throws -> [Block] {
+        try bytes.withUnsafeBufferPointer { bytes in
+            try JSONReader.scan(bytes, from: 0) { reader in
+                var more = try reader.openObject()
+                while more {
+                    guard reader.match(try reader.key(), ["blocks"]) == 0 else {
+                        try reader.skipValue()
+                        more = try reader.nextMember()
+                        continue
+                    }
+                    var blocks: [Block] = []
+                    var element = 0
+                    var open = try reader.openArray()
+                    while open {
+                        if element < first {
+                            try reader.skipValue()
+                        } else {
+                            let block = try reader.block()
+                            if let head = blocks.first, !keep(head, block) { return blocks }
+                            blocks.append(block)
+                        }
+                        element += 1
+                        open = try reader.nextElement()
+                    }
+                    return blocks
+                }
+                return []
+            }
+        }
+    }
+}

@@ -30,6 +30,7 @@ public struct ReaderCommand: AsyncParsableCommand {
     private static func execute(_ words: [String]) async -> Int32 {
         let arguments = CommandLineWords.hoistingCommonOptions(CommandLineWords.givingBareRemoteAValue(words))
         if QuickOpen.run(arguments) { return 0 }
+        if let code = QuickFind.run(arguments) { return code }
         let commands = configuration.subcommands.map { $0._commandName } + ["help"]
         if let unknown = CommandLineWords.unknownCommand(arguments, commands: commands) {
             Terminal.error(unknown)

@@ -27,16 +27,23 @@ struct Find: AsyncParsableCommand {
 
     func run() async throws {
         let result = try global.makeReader().find(words, source: source, limit: limit)
+        let code = try Self.show(result, words: words, source: source, json: json)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Prints `result` as the command does (and ``QuickFind``): the note of an index rebuilt
+    /// first, the hits as text or JSON, or that nothing matched; the exit code (1: nothing).
+    static func show(_ result: FindResult, words: [String], source: String?, json: Bool) throws -> Int32 {
         if let note = result.note { Terminal.error(note) }
         if json {
             Terminal.printRaw(try JSONRenderer.line(result.hits))
         } else if !result.hits.isEmpty {
             Terminal.print(result.hits.map(Self.text).joined(separator: "\n\n"))
         }
-        if result.hits.isEmpty {
-            let what = source.map { "no document of source '\($0)'" } ?? "no stored document"
-            try EntryOutput.nothing("\(what) matches '\(words.joined(separator: " "))'")
-        }
+        guard result.hits.isEmpty else { return 0 }
+        let what = source.map { "no document of source '\($0)'" } ?? "no stored document"
+        Terminal.error("\(what) matches '\(words.joined(separator: " "))'")
+        return 1
     }
 
     /// A hit for people: where it is, the passage with its matched words in bold (plain in a

@@ -26,7 +26,7 @@ public struct CatalogFile: Sendable {
     /// a rhythm — a command compacts once, at its end, however much it stored (a key is looked
     /// up in what this process has read of the journal, not by reading it again).
     let journalLimit: Int
-    private let group = JournalGroup()
+    private let group = GroupCommit<CatalogJournal.Change, Void>()
 
     static let header: [UInt8] = Array(#"{"version":1,"entries":{"#.utf8) + [UInt8(ascii: "\n")]
 
@@ -87,7 +87,7 @@ public struct CatalogFile: Sendable {
     }
 
     /// Records the entry of `key` (nil removes it) with one journal line, written and flushed
-    /// with those of the other documents being stored at the same moment (``JournalGroup``).
+    /// with those of the other documents being stored at the same moment (``GroupCommit``).
     public func record(_ key: String, _ entry: CatalogEntry?) throws {
         let change = CatalogJournal.Change(key: KeyedLines.literal(key), entry: try entry.map(Self.encode))
         try group.commit(change) { changes in

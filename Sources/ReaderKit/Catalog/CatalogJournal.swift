@@ -45,17 +45,25 @@ struct CatalogJournal: Sendable {
 
     /// The last change of `key` (a literal), if the journal has one.
     func lastChange(of key: [UInt8]) throws -> Change? {
+        try lastChanges(of: [key])[0]
+    }
+
+    /// The last change of each of `keys` (literals), with one look at the journal.
+    func lastChanges(of keys: [[UInt8]]) throws -> [Change?] {
         let fd = try FileSystem.openFile(path, O_RDONLY)
         guard fd >= 0 else {
             view.forget()
-            return nil
+            return keys.map { _ in nil }
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystem.fail("cannot stat", path) }
         let size = Int(info.st_size)
-        return try view.lastChange(of: key, size: size, generation: try Self.generation(fd, size: size, path: path)) {
-            offset in try Self.read(fd, from: offset, to: size, path: path)
+        let generation = try Self.generation(fd, size: size, path: path)
+        return try keys.map { key in
+            try view.lastChange(of: key, size: size, generation: generation) { offset in
+                try Self.read(fd, from: offset, to: size, path: path)
+            }
         }
     }
 

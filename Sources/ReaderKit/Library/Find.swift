@@ -1,6 +1,4 @@
-import Dispatch
 import ReaderPluginAPI
-import Synchronization
 
 /// One answer of `reader find`: a passage of a stored document, where it is, the words that
 /// matched in it, and the command that opens it there. Its JSON is the contract's.
@@ -61,73 +59,25 @@ extension Reader {
     /// Ranked full-text search of every stored document (see ``FullTextQuery`` for the words).
     public func find(_ words: [String], source: String? = nil, limit: Int = 10) throws -> FindResult {
         let query = FullTextQuery(words)
-        guard let expression = query.expression else {
+        guard query.expression != nil else {
             throw ReaderError.usage("find needs a word to look for (a '-word' only excludes)")
         }
         var (index, note) = try store.fullTextForSearch()
-        guard limit > 0 else { return FindResult(hits: [], note: note) }
-        var matches: [FullTextIndex.Connection.Match] = []
-        // More than asked: some go for the per-document cap or as stale.
-        let candidates = limit * 4 + 16
+        guard limit > 0, let connection = index else { return FindResult(hits: [], note: note) }
+        let obsoletedBy = obsoletedByInIndex()
         do {
-            matches = try index?.search(expression, source: source, limit: candidates) ?? []
+            var search = FindSearch(store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy)
+            return FindResult(hits: try search.hits(source: source), note: note)
         } catch let failure as SQLite.Failure where failure.isDamage {
             // Damage met only by this query's pages: made anew from the blobs, said once.
             try store.fullText.remove()
             (index, note) = try store.fullTextForSearch()
-            matches = try index?.search(expression, source: source, limit: candidates) ?? []
+            guard let connection = index else { return FindResult(hits: [], note: note) }
+            var search = FindSearch(store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy)
+            return FindResult(hits: try search.hits(source: source), note: note)
         } catch let failure as SQLite.Failure {
             throw failure.storageError(store.fullText.path)
         }
-        var perDocument: [String: Int] = [:]
-        var current: [String: Bool] = [:]
-        var kept: [FullTextIndex.Connection.Match] = []
-        for match in matches {
-            guard perDocument[match.key, default: 0] < Self.passagesPerDocument else { continue }
-            // The catalog is the truth: a document forgotten or stored anew since it was
-            // indexed (a process killed in between) is not answered from the index.
-            let version = match.key + " " + (match.blob?.hex ?? "")
-            let isCurrent = current[version] ?? (((try? store.entry(match.key)) ?? nil)?.document == match.blob)
-            current[version] = isCurrent
-            guard isCurrent else { continue }
-            perDocument[match.key, default: 0] += 1
-            kept.append(match)
-        }
-        kept = obsoletedLast(kept)
-        return FindResult(hits: hits(Array(kept.prefix(limit)), query), note: note)
-    }
-
-    /// An RFC ranks below an RFC that obsoletes it when both match: the reader wants the
-    /// current text first. "Obsoletes" as the RFC's own header says it, and as the stored
-    /// index says it, through every step (2616 by 7230, 7230 by 9110: 9110 before 2616). Each
-    /// passage of the older RFC moves to just after the newer one's first.
-    func obsoletedLast(_ matches: [FullTextIndex.Connection.Match]) -> [FullTextIndex.Connection.Match] {
-        let successors = ObsoletionChain(lookup: obsoletedByInIndex())
-        func number(_ match: FullTextIndex.Connection.Match) -> Int? {
-            guard match.source == "rfc", let number = match.rfcNumber, match.key == "rfc/\(number)" else { return nil }
-            return number
-        }
-        var ordered = matches
-        // Each move puts a passage later, past one it was above: a bounded number of moves.
-        for _ in 0..<(matches.count * matches.count) {
-            var moved = false
-            for (index, match) in ordered.enumerated() {
-                guard let older = number(match) else { continue }
-                let newer = successors.newer(than: older)
-                guard
-                    let successor = ordered.firstIndex(where: { other in
-                        guard let candidate = number(other), candidate != older else { return false }
-                        return other.obsoletes.contains(older) || newer.contains(candidate)
-                    }), successor > index
-                else { continue }
-                ordered.remove(at: index)
-                ordered.insert(match, at: successor)
-                moved = true
-                break
-            }
-            if !moved { break }
-        }
-        return ordered
     }
 
     /// The RFCs the stored index says obsolete RFC N (nothing when no index is stored).
@@ -139,41 +89,18 @@ extension Reader {
         }
     }
 
-    /// The hits of `matches`: each passage made again from its document for its snippet. The
-    /// documents are most of a query's time (each read, inflated, checked and decoded), so
-    /// each is decoded once, and the hits are made on every core at once.
-    private func hits(_ matches: [FullTextIndex.Connection.Match], _ query: FullTextQuery) -> [FindHit] {
-        let made = Mutex<[Int: FindHit]>([:])
-        let byDocument = Dictionary(grouping: matches.indices) { matches[$0].blob?.hex ?? "" }.values.map(Array.init)
-        DispatchQueue.concurrentPerform(iterations: byDocument.count) { group in
-            let indices = byDocument[group]
-            let document = matches[indices[0]].blob.flatMap { try? store.document(ofBlob: $0) }
-            for index in indices {
-                let hit = Self.hit(matches[index], document.flatMap { Passage.at(matches[index].ordinal, in: $0) }, query)
-                made.withLock { $0[index] = hit }
-            }
-        }
-        return made.withLock { hits in matches.indices.compactMap { hits[$0] } }
-    }
-
-    private static func hit(_ match: FullTextIndex.Connection.Match, _ passage: Passage?, _ query: FullTextQuery) -> FindHit {
-        FindHit(
-            key: match.key, source: match.source, title: match.title,
-            section: match.heading.map { FindHit.Section(number: match.number, title: $0) },
-            snippet: passage.map { Snippet.make($0.body, query) } ?? Snippet(text: "", matches: []), score: match.score,
-            open: openCommand(match, isPost: passage?.isPost ?? false))
-    }
-
     /// The command that opens a hit where it is: `reader open 793 --section 3.2`.
-    static func openCommand(_ match: FullTextIndex.Connection.Match, isPost: Bool) -> String {
+    static func openCommand(_ document: FullTextIndex.Connection.IndexedDocument, _ passage: Passage?) -> String {
         let target: String
-        if match.source == "rfc", let number = match.rfcNumber, match.key == "rfc/\(number)" {
+        if document.source == "rfc", let number = document.rfcNumber, document.key == "rfc/\(number)" {
             target = String(number)
         } else {
-            target = ShellWord.quoted(match.key)
+            target = ShellWord.quoted(document.key)
         }
         var command = "reader open \(target)"
-        if !isPost, let section = match.number ?? match.heading { command += " --section " + ShellWord.quoted(section) }
+        if let passage, !passage.isPost, let section = passage.number ?? passage.heading {
+            command += " --section " + ShellWord.quoted(section)
+        }
         return command
     }
 }

@@ -17,14 +17,9 @@ public struct Snippet: Sendable, Equatable {
 
     static func make(_ body: String, _ query: FullTextQuery) -> Snippet {
         let scalars = Array(body.unicodeScalars)
-        // An ASCII word folds to as many letters as it has: only those as long as a query's
-        // word (or longer, for a prefix) can match.
-        let lengths = query.required.flatMap { term in
-            term.tokens.enumerated().map { ($1.unicodeScalars.count, term.prefix && $0 == term.tokens.count - 1) }
-        }
-        let tokens = WordTokens.tokens(of: body) { length in lengths.contains { $0.1 ? length >= $0.0 : length == $0.0 } }
+        let tokens = WordTokens.tokens(of: body, folding: FullTextQuery.folding(for: query.required))
         guard !tokens.isEmpty else { return Snippet(text: "", matches: []) }
-        let matched = matches(of: query.required, in: tokens)
+        let matched = FullTextQuery.matches(of: query.required, in: tokens)
         // The window of `words` words holding the most matched words (the first such).
         var best = 0
         var bestCount = -1
@@ -75,29 +70,6 @@ public struct Snippet: Sendable, Equatable {
         }
         if to < scalars.count { text.append("…") }
         return Snippet(text: String(text), matches: ranges)
-    }
-
-    /// Which tokens the terms match: a word equal to a term's (or beginning with it, for a
-    /// prefix), or every word of a phrase in order.
-    static func matches(of terms: [FullTextQuery.Term], in tokens: [WordTokens.Token]) -> [Bool] {
-        var matched = [Bool](repeating: false, count: tokens.count)
-        for term in terms {
-            let length = term.tokens.count
-            guard length > 0, tokens.count >= length else { continue }
-            for start in 0...(tokens.count - length) {
-                var all = true
-                for (step, word) in term.tokens.enumerated() {
-                    let token = tokens[start + step].folded
-                    let isLast = step == length - 1
-                    if !(token == word || (isLast && term.prefix && token.hasPrefix(word))) {
-                        all = false
-                        break
-                    }
-                }
-                if all { for step in 0..<length { matched[start + step] = true } }
-            }
-        }
-        return matched
     }
 
     /// White space, and what is shown as a space: controls, bidi overrides, styling markers.

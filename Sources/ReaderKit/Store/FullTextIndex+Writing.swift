@@ -1,6 +1,7 @@
+import CSQLite
 import ReaderPluginAPI
 
-/// Putting documents in and taking them out, one transaction each.
+/// Putting documents in and taking them out, one transaction for each change.
 extension FullTextIndex.Connection {
     /// What the index keeps of a document besides its passages.
     struct DocumentFacts {
@@ -34,111 +35,149 @@ extension FullTextIndex.Connection {
         }
     }
 
-    /// Puts `document` in, beside what the index holds under its key: the store calls it
-    /// before the catalog names the new blob, and ``retire(_:keeping:passagesOf:)`` after, so
-    /// that a process killed in between leaves the index holding the stored document (and a
-    /// stale one that `find` skips, since the catalog does not name it, and `gc` removes).
-    /// A document already in under the same blob is left as it is.
-    func add(_ facts: DocumentFacts, _ document: Document) throws {
+    /// A document made ready for the index — its passages cut, their words counted — before
+    /// any transaction begins (on any thread): the write lock is held only to write.
+    struct PreparedDocument: Sendable {
+        struct Row: Sendable {
+            var firstBlock: Int
+            var length: Int
+            var words: [UInt8]
+        }
+
+        var key: String
+        var blob: BlobID
+        var source: String
+        var title: String
+        var number: Int?
+        var obsoletes: [Int]
+        var rows: [Row]
+        var titleWords: [UInt8]
+
+        init(_ facts: DocumentFacts, _ document: Document, maker: PassageWords.Maker) {
+            key = facts.key
+            blob = facts.blob
+            source = facts.source
+            title = facts.title
+            number = facts.number
+            obsoletes = facts.obsoletes
+            let title = PassageWords.titleWords(document.title)
+            titleWords = PassageWords.titleText(title)
+            rows = Passage.of(document).map { passage in
+                let words = maker.words(of: passage, title: title)
+                return Row(firstBlock: passage.firstBlock, length: words.length, words: words.text)
+            }
+        }
+
+        init(key: String, blob: BlobID, document: Document) {
+            self.init(DocumentFacts(key: key, blob: blob, document: document), document, maker: PassageWords.Maker())
+        }
+    }
+
+    /// Puts `documents` in, in one transaction, each beside what the index holds under its key:
+    /// the store calls it before the catalog names the new blobs, and
+    /// ``retire(_:keeping:documentOf:)`` after, so that a process killed in between leaves the
+    /// index holding the stored documents (and stale versions, which `find` skips since the
+    /// catalog does not name them, and `gc` removes). A document already in under the same blob
+    /// is left as it is. Returns the keys that were indexed with another blob too: the ones to
+    /// retire once the catalog names the new one.
+    func add(_ documents: [PreparedDocument]) throws -> Set<String> {
         try database.transaction {
-            let known = try database.prepare("SELECT 1 FROM documents WHERE key = ? AND blob = ?")
-                .bind(.text(facts.key), .text(facts.blob.hex))
-            if try known.step() { return }
-            try insert(facts, Passage.of(document))
+            var older: Set<String> = []
+            var nextRow = try self.nextRow()
+            for document in documents {
+                let versions = try versions(of: document.key)
+                if versions.contains(where: { $0.blob != document.blob.hex }) { older.insert(document.key) }
+                if versions.contains(where: { $0.blob == document.blob.hex }) { continue }
+                try insert(document, firstRow: &nextRow)
+            }
+            try setNextRow(nextRow)
+            return older
         }
     }
 
     /// Takes out the documents of `key` other than `blob`'s (the versions stored before).
-    func retire(_ key: String, keeping blob: BlobID, passagesOf: (BlobID) -> [Passage]?) throws {
+    func retire(_ key: String, keeping blob: BlobID, documentOf: (BlobID) -> Document?) throws {
         try database.transaction {
             for (id, other) in try versions(of: key) where other != blob.hex {
-                try removeInTransaction(id, passagesOf: passagesOf)
+                try removeInTransaction(id, documentOf: documentOf)
             }
         }
     }
 
     /// Takes the documents of `keys` out, every version, each in a transaction of its own.
-    func remove(_ keys: [String], passagesOf: (BlobID) -> [Passage]?) throws {
+    func remove(_ keys: [String], documentOf: (BlobID) -> Document?) throws {
         for key in keys {
             try database.transaction {
-                for (id, _) in try versions(of: key) { try removeInTransaction(id, passagesOf: passagesOf) }
+                for (id, _) in try versions(of: key) { try removeInTransaction(id, documentOf: documentOf) }
             }
         }
     }
 
     /// Takes out one version of a document (`gc`: one the catalog no longer names).
-    func remove(_ key: String, blob: String, passagesOf: (BlobID) -> [Passage]?) throws {
+    func remove(_ key: String, blob: String, documentOf: (BlobID) -> Document?) throws {
         try database.transaction {
-            for (id, other) in try versions(of: key) where other == blob { try removeInTransaction(id, passagesOf: passagesOf) }
+            for (id, other) in try versions(of: key) where other == blob { try removeInTransaction(id, documentOf: documentOf) }
         }
     }
 
     private func versions(of key: String) throws -> [(id: Int64, blob: String)] {
-        let read = try database.prepare("SELECT id, blob FROM documents WHERE key = ?").bind(.text(key))
+        let read = try database.cached("SELECT id, blob FROM documents WHERE key = ?").bind(.text(key))
         var versions: [(id: Int64, blob: String)] = []
         while try read.step() { versions.append((read.integer(0), read.text(1) ?? "")) }
         return versions
     }
 
-    /// Empties the index and puts `documents` in, all in one transaction: a process killed
-    /// meanwhile leaves the index as it was. Marks it complete.
-    func rebuild(_ documents: some Sequence<(DocumentFacts, Document)>) throws -> Int {
-        let indexed = try database.transaction {
-            try database.execute(
-                "INSERT INTO text(text) VALUES ('delete-all'); DELETE FROM passages; DELETE FROM documents")
-            var count = 0
-            for (facts, document) in documents {
-                try insert(facts, Passage.of(document))
-                count += 1
-            }
-            try markComplete()
-            // Merged into one segment: smaller, and a query reads one b-tree per word.
-            try database.execute("INSERT INTO text(text) VALUES ('optimize')")
-            return count
+    /// The row id the next passage indexed gets: ids are handed out in order and never again
+    /// (``PassageTable``), whatever is taken out.
+    func nextRow() throws -> Int64 {
+        let read = try database.cached("SELECT value FROM meta WHERE name = 'next row'")
+        guard try read.step(), let next = read.text(0).flatMap(Int64.init) else {
+            throw SQLite.Failure(code: SQLITE_CORRUPT, message: "the full-text index has no next row")
         }
-        // The pages of the index that was emptied go back to the file system.
-        try? database.execute("PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE)")
-        return indexed
+        return next
     }
 
-    private func insert(_ facts: DocumentFacts, _ passages: [Passage]) throws {
-        try database.prepare("INSERT INTO documents(key, blob, source, title, number, obsoletes) VALUES (?, ?, ?, ?, ?, ?)")
+    func setNextRow(_ next: Int64) throws {
+        try database.cached("UPDATE meta SET value = ? WHERE name = 'next row'").bind(.text(String(next))).run()
+    }
+
+    /// Writes `document` with its passages from row id `firstRow` on, which it moves past them.
+    func insert(_ document: PreparedDocument, firstRow: inout Int64) throws {
+        let table = PassageTable(firstRow: firstRow, passages: document.rows.map { ($0.firstBlock, $0.length) })
+        try database.cached("INSERT INTO documents(key, blob, source, title, number, obsoletes, first) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(
-                .text(facts.key), .text(facts.blob.hex), .text(facts.source), .text(facts.title),
-                facts.number.map { .integer(Int64($0)) } ?? .null, .text(facts.obsoletes.map(String.init).joined(separator: ","))
+                .text(document.key), .text(document.blob.hex), .text(document.source), .text(document.title),
+                document.number.map { .integer(Int64($0)) } ?? .null, .text(document.obsoletes.map(String.init).joined(separator: ",")),
+                .integer(firstRow)
             ).run()
-        let document = database.lastInsertedRow
-        let passageRow = try database.prepare("INSERT INTO passages(document, ordinal, number, heading) VALUES (?, ?, ?, ?)")
-        let words = try database.prepare("INSERT INTO text(rowid, title, heading, body) VALUES (?, ?, ?, ?)")
-        for (ordinal, passage) in passages.enumerated() {
-            try passageRow.bind(
-                .integer(document), .integer(Int64(ordinal)), passage.number.map { .text($0) } ?? .null,
-                passage.heading.map { .text($0) } ?? .null
-            )
-            .run()
-            try words.bind(.integer(database.lastInsertedRow), .text(facts.title), .text(passage.heading ?? ""), .text(passage.body))
-                .run()
+        let id = database.lastInsertedRow
+        if !document.rows.isEmpty {
+            try database.cached("INSERT INTO spans(first, document, passages) VALUES (?, ?, ?)")
+                .bind(.integer(firstRow), .integer(id), .blob(table.encoded)).run()
         }
+        let words = try database.cached("INSERT INTO text(rowid, words) VALUES (?, ?)")
+        for (row, passage) in zip(table.rows, document.rows) { try words.bind(.integer(row), .utf8(passage.words)).run() }
+        try database.cached("INSERT INTO titles(rowid, words) VALUES (?, ?)").bind(.integer(id), .utf8(document.titleWords)).run()
+        firstRow = table.rows.upperBound
     }
 
     /// Takes a document out. A contentless FTS5 table forgets a row only when told the words
-    /// it was given, so the passages are made again from the document's blob; when that blob
-    /// cannot be read, the words stay behind, under row ids never used again (`AUTOINCREMENT`)
-    /// and joined to no passage, so no search returns them (`reader cache reindex` clears them).
-    private func removeInTransaction(_ document: Int64, passagesOf: (BlobID) -> [Passage]?) throws {
-        let find = try database.prepare("SELECT blob, title FROM documents WHERE id = ?").bind(.integer(document))
+    /// it was given, so they are made again from the document's blob; when that blob cannot be
+    /// read, the words stay behind, under row ids never used again (``PassageTable``), so no
+    /// search returns them (`reader cache reindex` clears them).
+    private func removeInTransaction(_ id: Int64, documentOf: (BlobID) -> Document?) throws {
+        let find = try database.cached("SELECT key, blob, first FROM documents WHERE id = ?").bind(.integer(id))
         guard try find.step() else { return }
-        let title = find.text(1) ?? ""
-        let rows = try database.prepare("SELECT id FROM passages WHERE document = ? ORDER BY id").bind(.integer(document))
-        var ids: [Int64] = []
-        while try rows.step() { ids.append(rows.integer(0)) }
-        if let blob = find.text(0).flatMap(BlobID.init(hex:)), let passages = passagesOf(blob), passages.count == ids.count {
-            let forget = try database.prepare("INSERT INTO text(text, rowid, title, heading, body) VALUES ('delete', ?, ?, ?, ?)")
-            for (id, passage) in zip(ids, passages) {
-                try forget.bind(.integer(id), .text(title), .text(passage.heading ?? ""), .text(passage.body)).run()
-            }
+        let key = find.text(0) ?? ""
+        let first = find.integer(2)
+        if let blob = find.text(1).flatMap(BlobID.init(hex:)), let document = documentOf(blob) {
+            let prepared = PreparedDocument(key: key, blob: blob, document: document)
+            let forget = try database.cached("INSERT INTO text(text, rowid, words) VALUES ('delete', ?, ?)")
+            for (offset, row) in prepared.rows.enumerated() { try forget.bind(.integer(first + Int64(offset)), .utf8(row.words)).run() }
+            try database.cached("INSERT INTO titles(titles, rowid, words) VALUES ('delete', ?, ?)")
+                .bind(.integer(id), .utf8(prepared.titleWords)).run()
         }
-        try database.prepare("DELETE FROM passages WHERE document = ?").bind(.integer(document)).run()
-        try database.prepare("DELETE FROM documents WHERE id = ?").bind(.integer(document)).run()
+        try database.cached("DELETE FROM spans WHERE first = ? AND document = ?").bind(.integer(first), .integer(id)).run()
+        try database.cached("DELETE FROM documents WHERE id = ?").bind(.integer(id)).run()
     }
 }

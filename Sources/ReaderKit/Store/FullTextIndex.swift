@@ -5,9 +5,11 @@ import CSQLite
 /// them when lost or damaged (`reader cache reindex` does it on demand).
 ///
 /// A SQLite database with an FTS5 table of passages (``Passage``: a section, a tweet) that is
-/// *contentless*: it holds the words' positions, not the text, which the document blobs
-/// already hold; a snippet is made from the document. Beside it, the passages' sections and
-/// the documents they belong to (key, blob, source, title).
+/// *contentless* and keeps the least a search needs: which passages hold each word, not where
+/// or how often (`detail=none`), with the facts ranking uses as marked words
+/// (``PassageWords``) and beside each document's passages (`spans`, ``PassageTable``). A phrase is checked against the
+/// passage's text, as a snippet is made from it: from the document blob. Beside it, the
+/// documents (key, blob, source, title) and their titles' words (`titles`, for ranking).
 ///
 /// Several processes write to it at once (WAL, a busy timeout); each document goes in or out
 /// in one transaction, so a process killed while indexing leaves it without the document or
@@ -21,12 +23,7 @@ struct FullTextIndex: Sendable {
 
     /// How passages are cut and the tables laid out: an index made by another version is
     /// rebuilt, since taking a document out needs its passages exactly as they went in.
-    static let layoutVersion = "2"
-    /// The body is the first column: FTS5 writes a column's number before the positions of any
-    /// other, so the column nearly every word is in costs nothing (a tenth of the index).
-    /// BM25 weights of the columns: a word of the title or of a section's title counts for
-    /// more than one of the body.
-    static let weights = (title: 8.0, heading: 4.0, body: 1.0)
+    static let layoutVersion = "3"
 
     var exists: Bool { FileSystem.exists(path) }
 
@@ -39,13 +36,18 @@ struct FullTextIndex: Sendable {
             throw ReaderError.damaged(what: file, reason: "a link where the store keeps a file or folder (never followed); remove it")
         }
         if !exists && !create { return nil }
-        if readOnly { return Connection(database: try SQLite(path: path, create: false, readOnly: true)) }
+        if readOnly {
+            let database = try SQLite(path: path, create: false, readOnly: true)
+            try database.registerWordsTokenizer()
+            return Connection(database: database)
+        }
         do {
             try FileSystem.makeFolders(folder)
         } catch let failure as FileSystem.Failure {
             throw failure.readerError
         }
         let database = try SQLite(path: path, create: create)
+        try database.registerWordsTokenizer()
         // Before WAL and before any table, or it cannot be set: pages a rebuild frees can
         // then be given back (`rebuild`).
         if create { try database.execute("PRAGMA auto_vacuum=INCREMENTAL") }
@@ -81,17 +83,16 @@ struct FullTextIndex: Sendable {
                     """
                     CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
                     CREATE TABLE IF NOT EXISTS documents(
-                        id INTEGER PRIMARY KEY, key TEXT NOT NULL, blob TEXT NOT NULL, source TEXT NOT NULL,
-                        title TEXT NOT NULL, number INTEGER, obsoletes TEXT NOT NULL, UNIQUE(key, blob));
-                    CREATE TABLE IF NOT EXISTS passages(
-                        id INTEGER PRIMARY KEY AUTOINCREMENT, document INTEGER NOT NULL, ordinal INTEGER NOT NULL, number TEXT,
-                        heading TEXT);
-                    CREATE INDEX IF NOT EXISTS passages_of_document ON passages(document);
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, blob TEXT NOT NULL, source TEXT NOT NULL,
+                        title TEXT NOT NULL, number INTEGER, obsoletes TEXT NOT NULL, first INTEGER NOT NULL, UNIQUE(key, blob));
+                    CREATE TABLE IF NOT EXISTS spans(first INTEGER PRIMARY KEY, document INTEGER NOT NULL, passages BLOB NOT NULL);
                     CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
-                        body, heading, title, content='', tokenize='unicode61 remove_diacritics 2');
+                        words, content='', detail=none, columnsize=0, tokenize='reader_words');
+                    CREATE VIRTUAL TABLE IF NOT EXISTS titles USING fts5(
+                        words, content='', detail=none, columnsize=0, tokenize='reader_words');
                     """)
                 // Another process may have made them first: its answers stand.
-                try database.prepare("INSERT OR IGNORE INTO meta VALUES ('layout', ?), ('complete', ?)")
+                try database.prepare("INSERT OR IGNORE INTO meta VALUES ('layout', ?), ('complete', ?), ('next row', '1')")
                     .bind(.text(FullTextIndex.layoutVersion), .text(complete ? "1" : "0")).run()
             }
         }

@@ -3,9 +3,10 @@
 /// An argument holding spaces (`reader find "head of line"`, the shell having taken the
 /// quotes) is a phrase too.
 ///
-/// The words become an FTS5 query in which every term is a quoted string, so that no word a
+/// The words become FTS5 queries in which every term is a quoted string, so that no word a
 /// user types (`AND`, `NEAR`, a parenthesis, a column name followed by a colon) is read as
-/// FTS5's own syntax.
+/// FTS5's own syntax. The index keeps no word positions, so it is asked for a phrase's words
+/// and the passages it answers are checked against their text (``checksText``).
 public struct FullTextQuery: Sendable, Equatable {
     /// A word or a phrase, as tokens folded the way the index folds them.
     public struct Term: Sendable, Equatable {
@@ -34,19 +35,48 @@ public struct FullTextQuery: Sendable, Equatable {
         }
     }
 
-    /// The FTS5 MATCH expression; nil when there is nothing to look for (only exclusions, or
-    /// no word at all).
+    /// One word the index is asked about: a token of a required term, a prefix when it ends a
+    /// `word*`.
+    struct Word: Hashable {
+        var token: String
+        var prefix: Bool
+    }
+
+    /// The required words, each once.
+    var words: [Word] {
+        var words: [Word] = []
+        for term in required {
+            for (index, token) in term.tokens.enumerated() {
+                let word = Word(token: token, prefix: term.prefix && index == term.tokens.count - 1)
+                if !words.contains(word) { words.append(word) }
+            }
+        }
+        return words
+    }
+
+    /// The FTS5 MATCH expression: every required word, none of the excluded ones that are one
+    /// word; nil when there is nothing to look for (only exclusions, or no word at all).
     var expression: String? {
         guard !required.isEmpty else { return nil }
-        var expression = required.map(Self.string).joined(separator: " AND ")
-        if !excluded.isEmpty { expression = "(\(expression)) NOT (" + excluded.map(Self.string).joined(separator: " OR ") + ")" }
+        var expression = words.map { Self.string($0.token, prefix: $0.prefix) }.joined(separator: " AND ")
+        let excludedWords = excluded.filter { $0.tokens.count == 1 }
+        if !excludedWords.isEmpty {
+            expression =
+                "(\(expression)) NOT (" + excludedWords.map { Self.string($0.tokens[0], prefix: $0.prefix) }.joined(separator: " OR ") + ")"
+        }
         return expression
     }
 
-    /// A term as an FTS5 string: its tokens in double quotes (a phrase when several), `*`
-    /// after it for a prefix. Tokens hold letters and digits only, so no quote needs escaping.
-    private static func string(_ term: Term) -> String {
-        "\"" + term.tokens.joined(separator: " ") + "\"" + (term.prefix ? " *" : "")
+    /// Whether a passage the index answers must still be checked against its text: a phrase
+    /// must have its words in order, an excluded phrase must not.
+    var checksText: Bool {
+        required.contains { $0.tokens.count > 1 } || excluded.contains { $0.tokens.count > 1 }
+    }
+
+    /// `word` as an FTS5 string: in double quotes, `*` after it for a prefix. Tokens hold
+    /// letters and digits only (and a mark of ``PassageWords``), so no quote needs escaping.
+    static func string(_ word: String, prefix: Bool) -> String {
+        "\"" + word + "\"" + (prefix ? " *" : "")
     }
 
     /// The words split into pieces: text between double quotes is one quoted piece (the

@@ -5,10 +5,10 @@ import ReaderPluginAPI
 /// one heading, one tweet of a timeline. The text before a document's first heading is a
 /// passage without a section.
 ///
-/// The index stores no text (the document blob holds it): a passage is made again from the
-/// document whenever its text is needed (a snippet, taking it out of the index), so this must
-/// give the same passages for the same document every time. Changing how passages are cut
-/// changes ``FullTextIndex/layoutVersion``, which rebuilds every index.
+/// The index stores no text (the document blob holds it): a passage is made again from its
+/// blocks whenever its text is needed (a snippet, a phrase to check, taking it out of the
+/// index), so this must give the same passages for the same document every time. Changing
+/// how passages are cut changes ``FullTextIndex/layoutVersion``, which rebuilds every index.
 struct Passage: Equatable {
     /// The section's number (`3.2`), or for a tweet its id; nil for a heading without one.
     var number: String?
@@ -17,49 +17,63 @@ struct Passage: Equatable {
     var body: String
     /// A tweet (a post of a timeline), which `reader open` shows with its timeline, not alone.
     var isPost = false
+    /// Where it starts among the document's blocks: the index keeps this, and reads only the
+    /// passage's own blocks again for a snippet (``blocks(from:)``).
+    var firstBlock = 0
 
     /// The passages of `document`, in reading order. A document with no body (the RFC index,
     /// whose entries `reader search` reads) has none.
     static func of(_ document: Document) -> [Passage] {
-        cut(document, keeping: nil)
-    }
-
-    /// Passage `ordinal` of `document` (a hit's), without making the others' text.
-    static func at(_ ordinal: Int, in document: Document) -> Passage? {
-        let passages = cut(document, keeping: ordinal)
-        return passages.indices.contains(ordinal) ? passages[ordinal] : nil
-    }
-
-    /// The passages, each with its body only when `keeping` is nil or its ordinal: a passage
-    /// under a heading is one whatever its text, so only one without needs its text looked at.
-    private static func cut(_ document: Document, keeping wanted: Int?) -> [Passage] {
+        let blocks = document.blocks
         var passages: [Passage] = []
-        var current = Passage(number: nil, heading: nil, body: "")
-        var parts: [String] = []
-        func close() {
-            current.body = parts.joined(separator: "\n\n")
-            if current.heading != nil || !current.body.isEmpty { passages.append(current) }
-            parts = []
+        var start = 0
+        while start < blocks.count {
+            let end = self.end(of: blocks, from: start)
+            let passage = make(blocks[start..<end], firstBlock: start)
+            if passage.heading != nil || !passage.body.isEmpty { passages.append(passage) }
+            start = end
         }
-        func needsText() -> Bool { wanted == nil || wanted == passages.count || current.heading == nil }
-        for block in document.blocks {
-            switch block {
-            case .heading(_, let number, let title):
-                close()
-                current = Passage(number: number, heading: title, body: "")
-            case .post(let post):
-                // A timeline: every tweet is a passage of its own, its section the tweet.
-                close()
-                current = Passage(number: post.id, heading: "@" + post.author, body: "", isPost: true)
-                parts = [Self.text(of: post)]
-                close()
-                current = Passage(number: nil, heading: nil, body: "")
-            default:
-                if needsText(), let text = block.plainText, !text.isEmpty { parts.append(text) }
-            }
-        }
-        close()
         return passages
+    }
+
+    /// Whether `block`, after the first of a passage, ends it: a heading or a tweet starts
+    /// another.
+    static func ends(_ block: Block) -> Bool {
+        switch block {
+        case .heading, .post: return true
+        default: return false
+        }
+    }
+
+    /// The passage made of `blocks`, the blocks from its first to the one before the next
+    /// passage's (see ``ends(_:)``), as ``of(_:)`` makes it.
+    static func make(_ blocks: ArraySlice<Block>, firstBlock: Int) -> Passage {
+        var passage = Passage(number: nil, heading: nil, body: "", firstBlock: firstBlock)
+        var rest = blocks
+        switch blocks.first {
+        case .heading(_, let number, let title)?:
+            passage.number = number
+            passage.heading = title
+            rest = blocks.dropFirst()
+        case .post(let post)?:
+            // A timeline: every tweet is a passage of its own, its section the tweet.
+            passage.number = post.id
+            passage.heading = "@" + post.author
+            passage.isPost = true
+            passage.body = text(of: post)
+            return passage
+        default:
+            break
+        }
+        passage.body = rest.compactMap { block in block.plainText.flatMap { $0.isEmpty ? nil : $0 } }.joined(separator: "\n\n")
+        return passage
+    }
+
+    private static func end(of blocks: [Block], from start: Int) -> Int {
+        if case .post = blocks[start] { return start + 1 }
+        var end = start + 1
+        while end < blocks.count && !ends(blocks[end]) { end += 1 }
+        return end
     }
 
     /// A tweet's words, with those of the tweet it reposts or quotes: a search for what a

@@ -6,43 +6,38 @@ import ReaderPluginAPI
 /// catalog; a lost, damaged or unfinished index is built again from the document blobs.
 extension Store {
     /// Puts a document about to be committed into the index (see
-    /// ``FullTextIndex/Connection/add(_:_:)`` for the order). A write of the store like the
-    /// blobs': when it fails (a full disk), the document is not stored either, so the index
-    /// never lacks a stored document. A damaged index is made anew, unfinished, for the next
-    /// `find` to fill. `newStore`: the catalog holds nothing yet, so a new index is complete.
-    func index(_ document: Document, key: String, blob: BlobID, newStore: Bool) throws {
-        let facts = FullTextIndex.Connection.DocumentFacts(key: key, blob: blob, document: document)
-        do {
+    /// ``FullTextIndex/Connection/add(_:)`` for the order), in one transaction with the others
+    /// being stored at the same moment (``GroupCommit``). A write of the store like the blobs':
+    /// when it fails (a full disk), the document is not stored either, so the index never lacks
+    /// a stored document. A damaged index, or one another version of `reader` made, is made
+    /// anew, unfinished, for the next `find` to fill. `newStore`: the catalog holds nothing yet,
+    /// so a new index is complete. Returns whether the index held another version of the key,
+    /// for ``retire(_:keeping:)`` once the catalog names this one.
+    func index(_ document: Document, key: String, blob: BlobID, newStore: Bool) throws -> Bool {
+        let prepared = FullTextIndex.Connection.PreparedDocument(key: key, blob: blob, document: document)
+        let older = try indexing.commit((prepared, newStore)) { batch in
             do {
-                try fullText.open(create: true, complete: newStore)?.add(facts, document)
-            } catch let failure as SQLite.Failure where failure.isDamage {
-                try fullText.remove()
-                try fullText.open(create: true, complete: false)?.add(facts, document)
+                return try openForWriting(complete: batch.allSatisfy(\.newStore))?.add(batch.map(\.document)) ?? []
+            } catch let failure as SQLite.Failure {
+                throw failure.storageError(fullText.path)
+            } catch let failure as FileSystem.Failure {
+                throw failure.readerError
             }
-        } catch let failure as SQLite.Failure {
-            throw failure.storageError(fullText.path)
-        } catch let failure as FileSystem.Failure {
-            throw failure.readerError
         }
+        return older.contains(key)
     }
 
     /// Takes out what the index held under `key` before `blob`, once the catalog names `blob`.
     func retire(_ key: String, keeping blob: BlobID) {
         guard let connection = try? fullText.open() else { return }
-        try? connection.retire(key, keeping: blob, passagesOf: passages(ofBlob:))
+        try? connection.retire(key, keeping: blob, documentOf: { try? self.document(ofBlob: $0) })
     }
 
     /// Takes `keys` out of the index (`cache rm`); their blobs are still there to say which
     /// words to forget.
     func unindex(_ keys: [String]) {
         guard let connection = try? fullText.open() else { return }
-        try? connection.remove(keys, passagesOf: passages(ofBlob:))
-    }
-
-    /// The passages of a stored document blob, as they were indexed; nil when it cannot be read.
-    func passages(ofBlob blob: BlobID) -> [Passage]? {
-        guard let bytes = try? blobs.get(blob), let document = try? DocumentCodec.decode(bytes) else { return nil }
-        return Passage.of(document)
+        try? connection.remove(keys, documentOf: { try? self.document(ofBlob: $0) })
     }
 
     /// The stored document of blob `id`.
@@ -57,25 +52,34 @@ extension Store {
 
     /// Empties the index and puts every stored document in again, from the blobs
     /// (`reader cache reindex`); the number of documents indexed. A document whose blob is
-    /// damaged is left out (`cache verify` names it).
+    /// damaged is left out (`cache verify` names it). The documents are read, decoded and cut
+    /// into words on every core, a few dozen ahead of the one thread that writes them.
     @discardableResult
     public func reindex() throws -> Int {
-        let entries = try catalog.read().entries.sorted { $0.key < $1.key }
-        let documents = entries.lazy.compactMap { key, entry -> (FullTextIndex.Connection.DocumentFacts, Document)? in
-            guard let document = try? self.document(ofBlob: entry.document) else { return nil }
-            return (.init(key: key, blob: entry.document, document: document), document)
+        let entries = try catalog.read().entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.document) }
+        let documents = MadeAhead(count: entries.count) { index -> FullTextIndex.Connection.PreparedDocument? in
+            let (key, blob) = entries[index]
+            guard let document = try? self.document(ofBlob: blob) else { return nil }
+            return .init(key: key, blob: blob, document: document)
         }
         do {
-            do {
-                return try fullText.open(create: true)?.rebuild(documents) ?? 0
-            } catch let failure as SQLite.Failure where failure.isDamage {
-                // Not a database SQLite can read: made anew.
-                try fullText.remove()
-                return try fullText.open(create: true)?.rebuild(documents) ?? 0
-            }
+            return try openForWriting(complete: false)?.rebuild(documents) ?? 0
         } catch let failure as SQLite.Failure {
             throw failure.storageError(fullText.path)
         }
+    }
+
+    /// The index opened to be written, made anew (empty, unfinished unless `complete`) when it
+    /// is not a database SQLite can read or was made by another version of `reader`, whose
+    /// tables are not these.
+    private func openForWriting(complete: Bool) throws -> FullTextIndex.Connection? {
+        do {
+            if let connection = try fullText.open(create: true, complete: complete), try connection.state()?.current == true {
+                return connection
+            }
+        } catch let failure as SQLite.Failure where failure.isDamage {}
+        try fullText.remove()
+        return try fullText.open(create: true, complete: false)
     }
 
     /// The index, ready to search: built from the blobs first when it is missing while
@@ -83,24 +87,31 @@ extension Store {
     /// `note` then says so, in one line, for the user.
     func fullTextForSearch() throws -> (connection: FullTextIndex.Connection?, note: String?) {
         let reason: String
+        var damaged = false
         do {
             if let connection = try fullText.open() {
                 switch try connection.state() {
                 case (current: true, complete: true)?: return (connection, nil)
                 case (current: true, complete: false)?: reason = "the full-text index lacked documents stored before it"
-                case (current: false, _)?: reason = "the full-text index was made by another version of reader"
-                case nil: reason = "the full-text index was damaged (no index tables)"
+                case (current: false, _)?:
+                    reason = "the full-text index was made by another version of reader"
+                    damaged = true
+                // A process killed while making the tables left it so (or one is making them
+                // now: the rebuild waits for it), which is not damage.
+                case nil: reason = "the full-text index was unfinished"
                 }
             } else {
-                guard try !catalog.read().entries.isEmpty else { return (nil, nil) }
                 reason = "the full-text index was missing"
             }
         } catch let failure as SQLite.Failure where failure.isDamage {
             reason = "the full-text index was damaged (\(failure))"
+            damaged = true
         } catch let failure as SQLite.Failure {
             throw failure.storageError(fullText.path)
         }
-        if reason.contains("damaged") || reason.contains("version") { try fullText.remove() }
+        // Nothing stored: nothing to build it from, and nothing to say.
+        guard try !catalog.read().entries.isEmpty else { return (nil, nil) }
+        if damaged { try fullText.remove() }
         let count = try reindex()
         return (try fullText.open(), "\(reason): rebuilt it from \(count) stored \(count == 1 ? "document" : "documents")")
     }
@@ -110,7 +121,7 @@ extension Store {
     func pruneFullText(_ catalog: Catalog) {
         guard let connection = try? fullText.open(), let indexed = try? connection.documents() else { return }
         for (key, blob) in indexed where catalog.entries[key]?.document.hex != blob {
-            try? connection.remove(key, blob: blob, passagesOf: passages(ofBlob:))
+            try? connection.remove(key, blob: blob, documentOf: { try? self.document(ofBlob: $0) })
         }
     }
 

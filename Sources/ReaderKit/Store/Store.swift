@@ -15,6 +15,8 @@ public struct Store: Sendable {
     let entryTables: EntryTable
     let views: ViewCache
     let fullText: FullTextIndex
+    /// The documents being stored at the same moment go into the index in one transaction.
+    let indexing = GroupCommit<(document: FullTextIndex.Connection.PreparedDocument, newStore: Bool), Set<String>>()
     let writersLockPath: String
     /// The secrets no blob and no catalog entry may hold.
     public let secrets: SecretFilter
@@ -74,9 +76,9 @@ public struct Store: Sendable {
             // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
             // whenever a process is killed, it holds what the catalog names.
             let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            try index(document, key: key, blob: documentBlob.id, newStore: newStore)
+            let replaces = try index(document, key: key, blob: documentBlob.id, newStore: newStore)
             try catalog.record(key, entry)
-            retire(key, keeping: documentBlob.id)
+            if replaces { retire(key, keeping: documentBlob.id) }
             return (entry, rawBlob.written + documentBlob.written)
         }
     }
@@ -99,13 +101,13 @@ public struct Store: Sendable {
             // Indexed before the catalog names it, as `commit` does: the index never lacks a
             // stored document.
             let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            try index(try document(ofBlob: entry.document), key: key, blob: entry.document, newStore: newStore)
+            let replaces = try index(try document(ofBlob: entry.document), key: key, blob: entry.document, newStore: newStore)
             let recorded = try catalog.update(key) { current -> Bool in
                 if let existing = current, !existing.isReplaced(by: entry) { return false }
                 current = entry
                 return true
             }
-            if recorded { retire(key, keeping: entry.document) }
+            if recorded && replaces { retire(key, keeping: entry.document) }
             return (recorded, written)
         }
     }

@@ -42,6 +42,8 @@ final class SQLite {
     }
 
     private let handle: OpaquePointer
+    /// Statements prepared once and run again (``cached(_:)``).
+    private var kept: [String: Statement] = [:]
 
     /// Opens (or creates) the database at `path`. `SQLITE_OPEN_NOFOLLOW` refuses a path with a
     /// link anywhere in it, and SQLite opens the database, its WAL and its shared-memory file
@@ -68,6 +70,7 @@ final class SQLite {
     }
 
     deinit {
+        kept.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -101,7 +104,20 @@ final class SQLite {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw failure(code) }
-        return Statement(handle: statement, connection: self)
+        return Statement(handle: statement, database: handle, connection: self)
+    }
+
+    /// A prepared statement of this connection kept for the next call with the same SQL: what a
+    /// reindex runs for each of hundreds of thousands of passages is prepared once. A statement
+    /// is reset when bound, so a caller must be done with its rows before asking again.
+    func cached(_ sql: String) throws -> Statement {
+        if let statement = kept[sql] { return statement }
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard code == SQLITE_OK, let prepared else { throw failure(code) }
+        let statement = Statement(handle: prepared, database: handle, connection: nil)
+        kept[sql] = statement
+        return statement
     }
 
     /// Runs `body` in one transaction: all of it is written, or none (a process killed
@@ -121,17 +137,32 @@ final class SQLite {
 
     var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Makes the full-text index's tokenizer (`reader_words`) known to this connection: FTS5
+    /// needs it to read or write a table made with it.
+    func registerWordsTokenizer() throws {
+        let code = reader_sqlite_register_words(handle)
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
     fileprivate func failure(_ code: Int32) -> Failure {
-        Failure(code: code & 0xFF, message: String(cString: sqlite3_errmsg(handle)), systemError: sqlite3_system_errno(handle))
+        Self.failure(code, of: handle)
+    }
+
+    fileprivate static func failure(_ code: Int32, of database: OpaquePointer) -> Failure {
+        Failure(code: code & 0xFF, message: String(cString: sqlite3_errmsg(database)), systemError: sqlite3_system_errno(database))
     }
 
     /// A statement: bind values (from 1, as SQLite counts), step through rows, reset to reuse.
     final class Statement {
         private let handle: OpaquePointer
-        private let connection: SQLite
+        private let database: OpaquePointer
+        /// The connection, kept open while the statement lives; nil for a statement the
+        /// connection keeps itself (``cached(_:)``), which would otherwise keep it forever.
+        private let connection: SQLite?
 
-        fileprivate init(handle: OpaquePointer, connection: SQLite) {
+        fileprivate init(handle: OpaquePointer, database: OpaquePointer, connection: SQLite?) {
             self.handle = handle
+            self.database = database
             self.connection = connection
         }
 
@@ -142,6 +173,12 @@ final class SQLite {
         /// Binds `values` in order, after clearing what was bound before.
         @discardableResult
         func bind(_ values: Value...) throws -> Statement {
+            try bind(values)
+        }
+
+        /// Binds `values` in order, after clearing what was bound before.
+        @discardableResult
+        func bind(_ values: [Value]) throws -> Statement {
             sqlite3_reset(handle)
             sqlite3_clear_bindings(handle)
             for (offset, value) in values.enumerated() {
@@ -152,8 +189,22 @@ final class SQLite {
                 case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
                 case .real(let number): code = sqlite3_bind_double(handle, index, number)
                 case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, reader_sqlite_transient())
+                case .blob(let bytes):
+                    code = bytes.withUnsafeBytes { bytes in
+                        // No address for an empty buffer, and a null one would bind NULL.
+                        guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(handle, index, 0) }
+                        return sqlite3_bind_blob(handle, index, base, Int32(bytes.count), reader_sqlite_transient())
+                    }
+                case .utf8(let bytes):
+                    code = bytes.withUnsafeBytes { bytes in
+                        // An empty buffer may have no address; SQLite takes a null pointer as NULL.
+                        guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+                            return sqlite3_bind_text(handle, index, "", 0, reader_sqlite_transient())
+                        }
+                        return sqlite3_bind_text(handle, index, base, Int32(bytes.count), reader_sqlite_transient())
+                    }
                 }
-                guard code == SQLITE_OK else { throw connection.failure(code) }
+                guard code == SQLITE_OK else { throw SQLite.failure(code, of: database) }
             }
             return self
         }
@@ -164,7 +215,7 @@ final class SQLite {
             switch code {
             case SQLITE_ROW: return true
             case SQLITE_DONE: return false
-            default: throw connection.failure(code)
+            default: throw SQLite.failure(code, of: database)
             }
         }
 
@@ -176,6 +227,11 @@ final class SQLite {
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
         func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
         func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+        func blob(_ column: Int32) -> [UInt8] {
+            let count = Int(sqlite3_column_bytes(handle, column))
+            guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+        }
         func text(_ column: Int32) -> String? {
             guard let bytes = sqlite3_column_text(handle, column) else { return nil }
             return String(cString: bytes)
@@ -187,5 +243,8 @@ final class SQLite {
         case integer(Int64)
         case real(Double)
         case text(String)
+        /// Text already as UTF-8 bytes.
+        case utf8([UInt8])
+        case blob([UInt8])
     }
 }

@@ -26,10 +26,13 @@ enum Zlib {
     }
 
     /// Decompresses a zlib stream, refusing to produce more than `limit` bytes, so that a
-    /// hostile blob (a zlib bomb) cannot exhaust memory: past `eager` bytes the rest is only
-    /// counted, and a stream that ends within `limit` is inflated a second time into a buffer
-    /// of its exact size. A bomb costs one chunk of memory; an ordinary blob, one pass.
+    /// hostile blob (a zlib bomb) cannot exhaust memory. libdeflate inflates it whole into a
+    /// buffer of eight times its size (at most `eager`), three times as fast as zlib; a stream
+    /// that does not fit goes to zlib, which keeps going past `eager` bytes only to count them,
+    /// and inflates a stream that ends within `limit` a second time into a buffer of its exact
+    /// size. A bomb costs one buffer of memory; an ordinary blob, one pass.
     static func decompress(_ bytes: [UInt8], limit: Int, eager: Int = 64 << 20) throws -> [UInt8] {
+        if let whole = inflateWhole(bytes, capacity: min(limit, eager, max(bytes.count * 8, 1 << 16))) { return whole }
         var output = [UInt8]()
         output.reserveCapacity(min(limit, eager, max(bytes.count * 4, 4096)))
         var keeping = true
@@ -47,6 +50,25 @@ enum Zlib {
         output.reserveCapacity(total)
         _ = try inflate(bytes) { chunk, _ in output.append(contentsOf: chunk) }
         return output
+    }
+
+    /// `bytes` inflated by libdeflate into at most `capacity` bytes, when they are one whole
+    /// zlib stream that fits; nil otherwise (zlib then says what is wrong, or needs more room).
+    private static func inflateWhole(_ bytes: [UInt8], capacity: Int) -> [UInt8]? {
+        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
+        defer { libdeflate_free_decompressor(decompressor) }
+        var whole = false
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+            var consumed = 0
+            var produced = 0
+            let result = bytes.withUnsafeBytes { input in
+                libdeflate_zlib_decompress_ex(
+                    decompressor, input.baseAddress, input.count, out.baseAddress, out.count, &consumed, &produced)
+            }
+            whole = result == LIBDEFLATE_SUCCESS && consumed == bytes.count
+            count = whole ? produced : 0
+        }
+        return whole ? output : nil
     }
 
     /// Inflates `bytes`, handing each piece of output to `sink` with the total produced so far;

@@ -1,0 +1,44 @@
+/// Building the whole index at once (`reader cache reindex`, or a lost index rebuilt by `find`).
+extension FullTextIndex.Connection {
+    /// FTS5 keeps the words of the rows written since its last flush in a hash table of this
+    /// many bytes (1 MB by default): one flush at the end of a rebuild writes one segment,
+    /// where a flush every megabyte writes hundreds that must then be merged.
+    static let rebuildHashSize = 2 << 20
+
+    /// Empties the index and puts `documents` in, all in one transaction: a process killed
+    /// meanwhile leaves the index as it was. Marks it complete. `documents` may be made on
+    /// other threads while this writes (``Store/reindex()``).
+    func rebuild(_ documents: some Sequence<PreparedDocument>) throws -> Int {
+        // 64 MB of page cache: the transaction's pages stay in memory until it commits.
+        try database.execute("PRAGMA cache_size = -65536")
+        let indexed = try database.transaction {
+            // Every row goes, so the row ids may start again: no word is left under an old one.
+            try database.execute(
+                """
+                INSERT INTO text(text) VALUES ('delete-all'); INSERT INTO titles(titles) VALUES ('delete-all');
+                DELETE FROM documents; DELETE FROM spans; DELETE FROM sqlite_sequence WHERE name = 'documents';
+                INSERT INTO text(text, rank) VALUES ('automerge', 0);
+                INSERT INTO text(text, rank) VALUES ('hashsize', \(Self.rebuildHashSize));
+                """)
+            var count = 0
+            var nextRow: Int64 = 1
+            for document in documents {
+                try insert(document, firstRow: &nextRow)
+                count += 1
+            }
+            try setNextRow(nextRow)
+            try markComplete()
+            // Merged into one segment: smaller, and a query reads one b-tree per word. Then the
+            // settings for documents added one at a time: FTS5's defaults.
+            try database.execute(
+                """
+                INSERT INTO text(text) VALUES ('optimize'); INSERT INTO titles(titles) VALUES ('optimize');
+                INSERT INTO text(text, rank) VALUES ('automerge', 4); INSERT INTO text(text, rank) VALUES ('hashsize', 1048576);
+                """)
+            return count
+        }
+        // The pages of the index that was emptied go back to the file system.
+        try? database.execute("PRAGMA incremental_vacuum; PRAGMA wal_checkpoint(TRUNCATE)")
+        return indexed
+    }
+}
