@@ -45,7 +45,8 @@ enum QuickFind {
         guard !words.isEmpty else { return nil }
         let reader = GlobalOptions.makeReader(cacheDir: cacheDir, offline: true)
         do {
-            return try Find.show(try reader.find(words, source: source, limit: limit), words: words, source: source, json: json)
+            let result = try reader.find(words, source: source, limit: limit)
+            return try Find.show(result, words: words, source: source, json: json)
         } catch let error as ReaderError {
             Terminal.error(error.description)
             return error.exitCode

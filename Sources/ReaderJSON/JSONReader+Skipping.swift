@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Values moved past without being built: loosely, as `JSONDecoder` skips what it does not
 /// decode, or checked as strictly as they would be read.
 extension JSONReader {
@@ -75,6 +83,10 @@ extension JSONReader {
     private mutating func skipString() throws {
         index += 1
         while index < bytes.count {
+            // Up to the next quote or backslash at once (the C library's `memchr`): a document's
+            // text is long strings, which `find` skips to reach one passage.
+            index = Self.nextQuoteOrBackslash(in: bytes, from: index)
+            guard index < bytes.count else { break }
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 index += 1
@@ -94,5 +106,18 @@ extension JSONReader {
             }
         }
         throw failure("a string is not closed")
+    }
+
+    /// The index of the first quote or backslash at or after `start`; `bytes.count` when none.
+    private static func nextQuoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        let quote = memchr(base + start, Int32(UInt8(ascii: "\"")), bytes.count - start).map {
+            UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+        }
+        let end = quote ?? bytes.count
+        let backslash = memchr(base + start, Int32(UInt8(ascii: "\\")), end - start).map {
+            UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+        }
+        return backslash ?? end
     }
 }

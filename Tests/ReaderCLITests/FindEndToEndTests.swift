@@ -78,6 +78,32 @@ import Testing
         #expect(!text.stdout.contains("\u{1B}"))
     }
 
+    @Test func aPhraseIsItsWordsInOrderNotItsWordsAnywhere() async throws {
+        let (reader, _) = try await filledReader()
+        // RFC 793 §3.2 has "the remembering of several variables": its words in another order
+        // are not that phrase, though the index (which keeps no positions) has them there.
+        let inOrder = try hits(try await reader.run(["find", "\"remembering of several\"", "--json"]))
+        #expect(inOrder.first?["key"] as? String == "rfc/793", "\(inOrder)")
+        let scrambled = try await reader.run(["find", "\"several of remembering\"", "--json"])
+        #expect(scrambled.status == 1, "\(scrambled)")
+        let words = try hits(try await reader.run(["find", "several", "of", "remembering", "--json"]))
+        #expect(words.contains { $0["key"] as? String == "rfc/793" }, "\(words)")
+        // A hyphenated word is a phrase too: leaving it out leaves out the passage that has it,
+        // and keeps one with "remembering" alone (RFC 9110's).
+        let left = try hits(try await reader.run(["find", "remembering", "-remembering-of-several", "--json"]))
+        #expect(!left.contains { $0["key"] as? String == "rfc/793" }, "\(left)")
+        #expect(left.contains { $0["key"] as? String == "rfc/9110" }, "\(left)")
+    }
+
+    @Test func aSectionTitledWithTheWordComesFirst() async throws {
+        let (reader, _) = try await filledReader()
+        // Four corpus RFCs say "terminology", in a section of that name and in others: the first
+        // answer is a section named so.
+        let found = try hits(try await reader.run(["find", "terminology", "--source", "rfc", "--json"]))
+        let first = try #require(found.first?["section"] as? [String: Any], "\(found)")
+        #expect((first["title"] as? String)?.lowercased().contains("terminology") == true, "\(found)")
+    }
+
     @Test func aWordOnlyInOneTweetFindsThatTweetAndSourceNarrows() async throws {
         let (reader, _) = try await filledReader()
         let run = try await reader.run(["find", "ooo", "--json"])

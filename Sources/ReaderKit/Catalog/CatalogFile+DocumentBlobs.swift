@@ -4,7 +4,8 @@ extension CatalogFile {
     /// The document blob each of `keys` is stored with (a key not stored has none): what
     /// `find` holds its answers to, since the index may keep a version a killed process left.
     /// Read as ``entry(_:)`` reads a key — the journal first, then `catalog.json` — but with
-    /// the catalog mapped once for all the keys, and only each entry's `document` read rather
+    /// the journal read once and the catalog mapped once for all the keys (and kept mapped for
+    /// the next search while it is the same file), and only each entry's `document` read rather
     /// than the whole entry decoded.
     func documentBlobs(of keys: some Sequence<String>) throws -> [String: BlobID] {
         var blobs: [String: BlobID] = [:]
@@ -26,7 +27,7 @@ extension CatalogFile {
             }
             if unmapped {
                 do {
-                    mapped = try MappedFile(path: path)
+                    mapped = try mapping.map(path)
                 } catch {
                     throw ReaderError.damaged(what: "catalog.json", reason: "\(error)")
                 }

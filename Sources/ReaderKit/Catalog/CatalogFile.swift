@@ -27,6 +27,8 @@ public struct CatalogFile: Sendable {
     /// up in what this process has read of the journal, not by reading it again).
     let journalLimit: Int
     private let group = GroupCommit<CatalogJournal.Change, Void>()
+    /// `catalog.json` as last mapped by ``documentBlobs(of:)``.
+    let mapping = KeptMapping()
 
     static let header: [UInt8] = Array(#"{"version":1,"entries":{"#.utf8) + [UInt8(ascii: "\n")]
 

@@ -62,16 +62,18 @@ extension Reader {
         guard query.expression != nil else {
             throw ReaderError.usage("find needs a word to look for (a '-word' only excludes)")
         }
-        var (index, note) = try store.fullTextForSearch()
+        var (index, file, note) = try store.fullTextForSearch()
         guard limit > 0, let connection = index else { return FindResult(hits: [], note: note) }
         let obsoletedBy = obsoletedByInIndex()
         do {
             var search = FindSearch(store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy)
-            return FindResult(hits: try search.hits(source: source), note: note)
+            let hits = try search.hits(source: source)
+            if let file { store.fullText.kept.keep(connection, file: file) }
+            return FindResult(hits: hits, note: note)
         } catch let failure as SQLite.Failure where failure.isDamage {
             // Damage met only by this query's pages: made anew from the blobs, said once.
             try store.fullText.remove()
-            (index, note) = try store.fullTextForSearch()
+            (index, file, note) = try store.fullTextForSearch()
             guard let connection = index else { return FindResult(hits: [], note: note) }
             var search = FindSearch(store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy)
             return FindResult(hits: try search.hits(source: source), note: note)
@@ -80,11 +82,13 @@ extension Reader {
         }
     }
 
-    /// The RFCs the stored index says obsolete RFC N (nothing when no index is stored).
+    /// The RFCs the stored index says obsolete RFC N (nothing when no index is stored). The
+    /// index's entry is looked up when an RFC is first asked about: most searches show none.
     private func obsoletedByInIndex() -> (Int) -> [Int] {
-        guard let index = (try? store.entry(Self.indexRequestKey)) ?? nil else { return { _ in [] } }
+        var index: CatalogEntry??
         return { number in
-            guard let line = (try? self.store.indexEntry(String(number), of: index)) ?? nil else { return [] }
+            if index == nil { index = .some((try? self.store.entry(Self.indexRequestKey)) ?? nil) }
+            guard let entry = index ?? nil, let line = (try? self.store.indexEntry(String(number), of: entry)) ?? nil else { return [] }
             return RFCNumbers.in(line.annotations["obsoletedBy"])
         }
     }

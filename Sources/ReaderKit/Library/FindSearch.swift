@@ -32,8 +32,9 @@ struct FindSearch {
     }
 
     /// How many ranked passages are looked at together: their documents looked up in the
-    /// catalog at once, and (for a phrase) their text read on every core.
-    private static let chunk = 64
+    /// catalog at once (at least as many as asked for), and (for a phrase) their text read on
+    /// every core at once.
+    private static let chunk = 16
 
     init(store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int, obsoletedBy: @escaping (Int) -> [Int]) {
         self.store = store
@@ -45,15 +46,18 @@ struct FindSearch {
 
     mutating func hits(source: String?) throws -> [FindHit] {
         let ranked = try connection.search(query, source: source)
-        // More than asked: an RFC that obsoletes another moves it down only when both are here.
+        // More than asked when an RFC is among them: one that obsoletes it moves it down only
+        // when both are here.
         let wanted = limit * 4 + 16
         var kept: [Candidate] = []
         var perDocument: [String: Int] = [:]
         var next = 0
         while kept.count < wanted && next < ranked.count {
+            if kept.count >= limit && !kept.contains(where: { Self.rfcNumber($0) != nil }) { break }
+            try look(ranked[next..<min(ranked.count, next + max(Self.chunk, limit + 4))])
             let chunk = ranked[next..<min(ranked.count, next + Self.chunk)]
             next += chunk.count
-            let candidates = try current(Array(chunk))
+            let candidates = current(Array(chunk))
             if query.checksText { read(candidates) }
             for candidate in candidates where kept.count < wanted {
                 let key = candidate.document.key
@@ -79,17 +83,24 @@ struct FindSearch {
         }
     }
 
-    /// The passages of `ranked` whose document the catalog names as stored, in order, with
-    /// their documents: the index may hold a document forgotten, or stored anew, by a process
-    /// killed before it was told.
-    private mutating func current(_ ranked: [FullTextIndex.Connection.RankedPassage]) throws -> [Candidate] {
-        for passage in ranked where documents[passage.document] == nil {
+    /// Looks up the documents of `ranked` not looked up yet: in the index, and then (all at
+    /// once, reading the catalog once) in the catalog, which the index may disagree with — it
+    /// may hold a document forgotten, or stored anew, by a process killed before it was told.
+    private mutating func look(_ ranked: ArraySlice<FullTextIndex.Connection.RankedPassage>) throws {
+        let unknown = ranked.filter { documents[$0.document] == nil }
+        guard !unknown.isEmpty else { return }
+        for passage in unknown where documents[passage.document] == nil {
             documents[passage.document] = .some(try connection.document(passage.document))
         }
-        let keys = Set(ranked.compactMap { documents[$0.document]??.key }).subtracting(looked)
+        let keys = Set(unknown.compactMap { documents[$0.document]??.key }).subtracting(looked)
         stored.merge(try store.catalog.documentBlobs(of: keys)) { $1 }
         looked.formUnion(keys)
-        return ranked.compactMap { passage in
+    }
+
+    /// The passages of `ranked` (looked up: ``look(_:)``) whose document the catalog names as
+    /// stored, in order, with their documents.
+    private func current(_ ranked: [FullTextIndex.Connection.RankedPassage]) -> [Candidate] {
+        ranked.compactMap { passage in
             guard let document = documents[passage.document] ?? nil, let blob = document.blob, stored[document.key] == blob else {
                 return nil
             }
@@ -124,37 +135,47 @@ struct FindSearch {
         passages.merge(read.withLock { $0 }) { $1 }
     }
 
+    /// The number of the RFC a candidate is (stored under `rfc/N`); nil for another document.
+    private static func rfcNumber(_ candidate: Candidate) -> Int? {
+        let document = candidate.document
+        guard document.source == "rfc", let number = document.rfcNumber, document.key == "rfc/\(number)" else { return nil }
+        return number
+    }
+
     /// An RFC ranks below an RFC that obsoletes it when both match: the reader wants the
     /// current text first. "Obsoletes" as the RFC's own header says it, and as the stored
     /// index says it, through every step (2616 by 7230, 7230 by 9110: 9110 before 2616). Each
     /// passage of the older RFC moves to just after the newer one's first.
     static func obsoletedLast(_ candidates: [Candidate], obsoletedBy: @escaping (Int) -> [Int]) -> [Candidate] {
+        let numbers = candidates.map(rfcNumber)
+        // Nothing moves unless two of them are RFCs (most searches: none is).
+        guard numbers.lazy.compactMap({ $0 }).prefix(2).count == 2 else { return candidates }
         let successors = ObsoletionChain(lookup: obsoletedBy)
-        func number(_ candidate: Candidate) -> Int? {
-            let document = candidate.document
-            guard document.source == "rfc", let number = document.rfcNumber, document.key == "rfc/\(number)" else { return nil }
-            return number
+        // For each RFC here, the RFCs here that obsolete it: by their own header, or by the index.
+        var newer: [Int: Set<Int>] = [:]
+        for number in Set(numbers.compactMap { $0 }) {
+            let chain = successors.newer(than: number)
+            newer[number] = Set(
+                zip(candidates, numbers).compactMap { candidate, other in
+                    guard let other, other != number else { return nil }
+                    return candidate.document.obsoletes.contains(number) || chain.contains(other) ? other : nil
+                })
         }
-        var ordered = candidates
+        var ordered = Array(zip(candidates, numbers))
         // Each move puts a passage later, past one it was above: a bounded number of moves.
         for _ in 0..<(candidates.count * candidates.count) {
-            var moved = false
-            for (index, candidate) in ordered.enumerated() {
-                guard let older = number(candidate) else { continue }
-                let newer = successors.newer(than: older)
-                guard
-                    let successor = ordered.firstIndex(where: { other in
-                        guard let candidate = number(other), candidate != older else { return false }
-                        return other.document.obsoletes.contains(older) || newer.contains(candidate)
-                    }), successor > index
-                else { continue }
-                ordered.remove(at: index)
-                ordered.insert(candidate, at: successor)
-                moved = true
-                break
-            }
-            if !moved { break }
+            var first: [Int: Int] = [:]
+            for (index, item) in ordered.enumerated() { if let number = item.1, first[number] == nil { first[number] = index } }
+            guard
+                let (index, successor) = ordered.indices.lazy.compactMap({ index -> (Int, Int)? in
+                    guard let older = ordered[index].1, let successor = newer[older]?.compactMap({ first[$0] }).min(), successor > index
+                    else { return nil }
+                    return (index, successor)
+                }).first
+            else { break }
+            let item = ordered.remove(at: index)
+            ordered.insert(item, at: successor)
         }
-        return ordered
+        return ordered.map(\.0)
     }
 }

@@ -16,16 +16,15 @@ public struct Snippet: Sendable, Equatable {
     static let words = 28
 
     static func make(_ body: String, _ query: FullTextQuery) -> Snippet {
-        let scalars = Array(body.unicodeScalars)
-        let tokens = WordTokens.tokens(of: body, folding: FullTextQuery.folding(for: query.required))
-        guard !tokens.isEmpty else { return Snippet(text: "", matches: []) }
-        let matched = FullTextQuery.matches(of: query.required, in: tokens)
+        let words = TextWords(body, TextWords.Query(query.required))
+        guard words.count > 0 else { return Snippet(text: "", matches: []) }
+        let matched = words.matches(of: query.required, TextWords.Query(query.required))
         // The window of `words` words holding the most matched words (the first such).
         var best = 0
         var bestCount = -1
         var count = 0
         let width = Self.words
-        for index in tokens.indices {
+        for index in 0..<words.count {
             if matched[index] { count += 1 }
             if index >= width, matched[index - width] { count -= 1 }
             let start = max(0, index - width + 1)
@@ -35,45 +34,54 @@ public struct Snippet: Sendable, Equatable {
             }
         }
         // Begin a few words before the first match, so that it is read in context.
-        if let first = (best..<min(tokens.count, best + width)).first(where: { matched[$0] }) { best = max(0, first - 4) }
-        let last = min(tokens.count, best + width) - 1
-        let from = best == 0 ? 0 : tokens[best].start
-        let to = last == tokens.count - 1 ? scalars.count : tokens[last].end
-
-        var text = String.UnicodeScalarView()
-        var length = 0
-        var ranges: [[Int]] = []
-        var pendingSpace = false
-        if from > 0 {
-            text.append("…")
-            length += 1
-        }
-        var tokenIndex = best
-        for offset in from..<to {
-            let scalar = scalars[offset]
-            if isSpace(scalar) {
-                pendingSpace = length > 0
-                continue
-            }
-            if pendingSpace {
-                text.append(" ")
+        if let first = (best..<min(words.count, best + width)).first(where: { matched[$0] }) { best = max(0, first - 4) }
+        let last = min(words.count, best + width) - 1
+        var body = body
+        return body.withUTF8 { bytes in
+            let from = best == 0 ? 0 : words.starts[best]
+            let to = last == words.count - 1 ? bytes.count : words.ends[last]
+            // Written as UTF-8, with offsets counted in scalars.
+            var text: [UInt8] = []
+            text.reserveCapacity(to - from + 8)
+            var length = 0
+            var ranges: [[Int]] = []
+            var pendingSpace = false
+            if from > 0 {
+                text += Self.ellipsis
                 length += 1
-                pendingSpace = false
             }
-            while tokenIndex <= last && tokens[tokenIndex].end <= offset { tokenIndex += 1 }
-            if tokenIndex <= last && matched[tokenIndex] {
-                if tokens[tokenIndex].start == offset { ranges.append([length, length]) }
-                if tokens[tokenIndex].end == offset + 1 { ranges[ranges.count - 1][1] = length + 1 }
+            var word = best
+            var offset = from
+            while offset < to {
+                let (scalar, width) = bytes[offset] < 0x80 ? (Unicode.Scalar(bytes[offset]), 1) : WordTokens.decode(bytes, at: offset)
+                defer { offset += width }
+                if isSpace(scalar) {
+                    pendingSpace = length > 0
+                    continue
+                }
+                if pendingSpace {
+                    text.append(0x20)
+                    length += 1
+                    pendingSpace = false
+                }
+                while word <= last && words.ends[word] <= offset { word += 1 }
+                if word <= last && matched[word] {
+                    if words.starts[word] == offset { ranges.append([length, length]) }
+                    if words.ends[word] == offset + width, !ranges.isEmpty { ranges[ranges.count - 1][1] = length + 1 }
+                }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offset..<(offset + width)]))
+                length += 1
             }
-            text.append(scalar)
-            length += 1
+            if to < bytes.count { text += Self.ellipsis }
+            return Snippet(text: String(decoding: text, as: UTF8.self), matches: ranges)
         }
-        if to < scalars.count { text.append("…") }
-        return Snippet(text: String(text), matches: ranges)
     }
+
+    private static let ellipsis = Array("…".utf8)
 
     /// White space, and what is shown as a space: controls, bidi overrides, styling markers.
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value > 0x20 && scalar.value < 0x7F { return false }
         switch scalar.value {
         case 0x00...0x20, 0x7F...0xA0, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C, 0xF8F0...0xF8F3:
             return true
@@ -85,13 +93,23 @@ public struct Snippet: Sendable, Equatable {
     /// The snippet with its matches between the renderers' bold markers, for a terminal
     /// (``TerminalSanitizer`` makes them bold, or drops them in a pipe).
     public var marked: String {
-        var scalars = Array(text.unicodeScalars)
-        for range in matches.reversed() where range[0] <= range[1] && range[1] <= scalars.count {
-            scalars.insert(TerminalSanitizer.Style.boldOff, at: range[1])
-            scalars.insert(TerminalSanitizer.Style.boldOn, at: range[0])
+        let scalars = Array(text.unicodeScalars)
+        var marked: [UInt8] = []
+        marked.reserveCapacity(text.utf8.count + matches.count * 8)
+        func append(_ range: Range<Int>) {
+            for scalar in scalars[range] { marked.append(contentsOf: scalar.utf8) }
         }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+        var cursor = 0
+        // Matches come in order and apart; one that does not is left plain.
+        for range in matches where range.count == 2 && cursor <= range[0] && range[0] <= range[1] && range[1] <= scalars.count {
+            append(cursor..<range[0])
+            marked.append(contentsOf: TerminalSanitizer.Style.boldOn.utf8)
+            append(range[0]..<range[1])
+            marked.append(contentsOf: TerminalSanitizer.Style.boldOff.utf8)
+            cursor = range[1]
+        }
+        append(cursor..<scalars.count)
+        return String(decoding: marked, as: UTF8.self)
     }
+
 }

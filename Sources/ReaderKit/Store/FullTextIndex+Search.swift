@@ -1,11 +1,9 @@
-import Foundation
-
 /// The ranked passages a query matches.
 extension FullTextIndex.Connection {
     /// How many matching passages a query ranks at most: a query that matches more than this
     /// (`the`, `protocol`) says little about which ones are meant. It ranks the most recently
     /// indexed ones; another word narrows it.
-    static let rankedAtMost = 5000
+    static let rankedAtMost = 2000
 
     /// A passage that matches, ranked: its document (by id, ``document(_:)``), its place among
     /// the document's passages, the block it starts at, its score.
@@ -29,7 +27,7 @@ extension FullTextIndex.Connection {
         var signals = Array(repeating: FullTextRanking.WordSignals(), count: words.count)
         // What ranking needs, for every word at once: which of these passages have it in their
         // heading or often in their body (marked words, ``PassageWords``), which of their
-        // documents in the title; each in ascending row id, as FTS5 gives them. A signal more
+        // documents in the title; each newest first. A signal more
         // than an eighth of the passages have says little of which to show first (it would
         // weigh a quarter of one that few have), and reading it costs a row each: it is read
         // no further and counts for nothing.
@@ -44,17 +42,22 @@ extension FullTextIndex.Connection {
             let marked = { (mark: UInt8) in FullTextQuery.string(String(UnicodeScalar(mark)) + word.token, prefix: word.prefix) }
             // Parameters 1 to 6 are the bounds and the limits; each word's three strings follow.
             let tag = index * 3
-            let rows = "rowid FROM text WHERE text MATCH ?%d AND rowid BETWEEN ?1 AND ?2 LIMIT ?5"
-            parts.append("SELECT * FROM (SELECT \(tag), " + String(format: rows, tag + 7) + ")")
-            parts.append("SELECT * FROM (SELECT \(tag + 1), " + String(format: rows, tag + 8) + ")")
+            // Newest first, as the passages: FTS5 walks a word's row ids from one end to reach a
+            // range, and the passages ranked are the newest.
+            let rows = { (parameter: Int) in
+                "rowid FROM text WHERE text MATCH ?\(parameter) AND rowid BETWEEN ?1 AND ?2 ORDER BY rowid DESC LIMIT ?5"
+            }
+            parts.append("SELECT * FROM (SELECT \(tag), " + rows(tag + 7) + ")")
+            parts.append("SELECT * FROM (SELECT \(tag + 1), " + rows(tag + 8) + ")")
             parts.append(
-                "SELECT * FROM (SELECT \(tag + 2), rowid FROM titles WHERE titles MATCH ?\(tag + 9) AND rowid BETWEEN ?3 AND ?4 LIMIT ?6)")
+                "SELECT * FROM (SELECT \(tag + 2), rowid FROM titles WHERE titles MATCH ?\(tag + 9) AND rowid BETWEEN ?3 AND ?4"
+                    + " ORDER BY rowid DESC LIMIT ?6)")
             values += [
                 .text(marked(PassageWords.headingMark)), .text(marked(PassageWords.frequentMark)),
                 .text(FullTextQuery.string(word.token, prefix: word.prefix)),
             ]
         }
-        let read = try database.prepare(parts.joined(separator: " UNION ALL ")).bind(values)
+        let read = try database.cached(parts.joined(separator: " UNION ALL ")).bind(values)
         while try read.step() {
             let tag = Int(read.integer(0))
             let row = read.integer(1)
@@ -65,6 +68,10 @@ extension FullTextIndex.Connection {
             }
         }
         for index in signals.indices {
+            // Newest first whatever order the union gave them in.
+            signals[index].headings.sort(by: >)
+            signals[index].frequent.sort(by: >)
+            signals[index].titles.sort(by: >)
             if signals[index].headings.count >= most { signals[index].headings = [] }
             if signals[index].frequent.count >= most { signals[index].frequent = [] }
             if signals[index].titles.count >= mostDocuments { signals[index].titles = [] }
@@ -80,14 +87,14 @@ extension FullTextIndex.Connection {
     private func matchingRows(_ expression: String, source: String?) throws -> [Int64] {
         var rows: [Int64] = []
         guard let source else {
-            let read = try database.prepare("SELECT rowid FROM text WHERE text MATCH ? ORDER BY rowid DESC LIMIT ?")
+            let read = try database.cached("SELECT rowid FROM text WHERE text MATCH ? ORDER BY rowid DESC LIMIT ?")
                 .bind(.text(expression), .integer(Int64(Self.rankedAtMost)))
             while try read.step() { rows.append(read.integer(0)) }
             return rows
         }
         let ranges = try sourceRanges(source)
         guard let low = ranges.last?.lowerBound, let high = ranges.first?.upperBound else { return [] }
-        let read = try database.prepare("SELECT rowid FROM text WHERE text MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC")
+        let read = try database.cached("SELECT rowid FROM text WHERE text MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC")
             .bind(.text(expression), .integer(low), .integer(high - 1))
         var range = 0
         while rows.count < Self.rankedAtMost, try read.step() {
@@ -114,52 +121,44 @@ extension FullTextIndex.Connection {
     /// of the documents they fall in. Words left under the row ids of a document taken out
     /// (``PassageTable``) fall in none and are passed over.
     ///
-    /// The span of a row is looked up by its first row id; past ``seeksAtMost`` documents, the
-    /// spans below are walked in order beside the rows instead: a word in one passage of every
-    /// document (`abstract`) meets thousands.
+    /// The spans are walked down from the newest row's, one after another while the rows are
+    /// near, and sought again past a gap: a common word meets every document of a stretch, a
+    /// rare one a few scattered ones.
     private func spans(of rows: [Int64]) throws -> [FullTextRanking.Passage] {
         var passages: [FullTextRanking.Passage] = []
         passages.reserveCapacity(rows.count)
-        var span: (document: Int64, table: PassageTable)?
-        var seeks = 0
+        let walk = try database.cached("SELECT first, document, passages FROM spans WHERE first <= ? ORDER BY first DESC")
         var next = 0
-        func take() {
-            while next < rows.count, let (document, table) = span, rows[next] >= table.firstRow {
+        var walking = false
+        while next < rows.count {
+            let row = rows[next]
+            if !walking {
+                try walk.bind(.integer(row))
+                walking = true
+            }
+            guard try walk.step() else { break }
+            let first = walk.integer(0)
+            guard first <= row else { continue }
+            let table = PassageTable(firstRow: first, encoded: walk.blob(2))
+            let document = walk.integer(1)
+            while next < rows.count && rows[next] >= first {
                 let row = rows[next]
                 next += 1
-                guard table.rows.contains(row) else { continue }
-                let index = Int(row - table.firstRow)
+                guard let table, table.rows.contains(row) else { continue }
+                let index = Int(row - first)
                 passages.append(
                     FullTextRanking.Passage(
                         row: row, document: document, index: index, firstBlock: table.firstBlocks[index], length: table.length(index)))
             }
-        }
-        let seek = try database.cached("SELECT first, document, passages FROM spans WHERE first <= ? ORDER BY first DESC LIMIT 1")
-        while next < rows.count && seeks < Self.seeksAtMost {
-            guard try seek.bind(.integer(rows[next])).step() else { return passages }
-            span = PassageTable(firstRow: seek.integer(0), encoded: seek.blob(2)).map { (seek.integer(1), $0) }
-            seeks += 1
-            if span == nil { next += 1 }
-            take()
-        }
-        guard next < rows.count, let low = rows.last else { return passages }
-        let walk = try database.cached(
-            """
-            SELECT first, document, passages FROM spans
-            WHERE first <= ?2 AND first >= coalesce((SELECT max(first) FROM spans WHERE first <= ?1), 0) ORDER BY first DESC
-            """
-        ).bind(.integer(low), .integer(rows[next]))
-        while next < rows.count, try walk.step() {
-            guard walk.integer(0) <= rows[next] else { continue }
-            span = PassageTable(firstRow: walk.integer(0), encoded: walk.blob(2)).map { (walk.integer(1), $0) }
-            if span == nil { next += 1 }
-            take()
+            // Past a gap of more than a few documents' passages, seeking is cheaper than walking.
+            if next < rows.count && first - rows[next] > Self.walkedAtMost { walking = false }
         }
         return passages
     }
 
-    /// How many documents' spans ``spans(of:)`` looks up one by one before walking them all.
-    private static let seeksAtMost = 256
+    /// How many row ids below the last span ``spans(of:)`` walks to the next row's rather than
+    /// seeking it (spans average a few dozen passages).
+    private static let walkedAtMost: Int64 = 128
 
     /// A document of the index, as a hit shows it.
     struct IndexedDocument {

@@ -18,6 +18,8 @@ import CSQLite
 struct FullTextIndex: Sendable {
     let folder: String
     var path: String { folder + "/index.db" }
+    /// The connection the last search used (``KeptConnection``).
+    let kept = KeptConnection()
     /// The files SQLite keeps beside the database in WAL mode.
     var files: [String] { [path, path + "-wal", path + "-shm"] }
 
@@ -51,10 +53,11 @@ struct FullTextIndex: Sendable {
         // Before WAL and before any table, or it cannot be set: pages a rebuild frees can
         // then be given back (`rebuild`).
         if create { try database.execute("PRAGMA auto_vacuum=INCREMENTAL") }
-        // WAL: readers never wait for a writer, writers of other processes wait their turn.
-        // NORMAL: a power loss may lose the last documents indexed (the index is derived
-        // data, checked by `cache verify`), never damage it.
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+        // WAL: readers never wait for a writer, writers of other processes wait their turn. The
+        // mode is kept in the file: set when it is made, not by every search. NORMAL: a power
+        // loss may lose the last documents indexed (the index is derived data, checked by
+        // `cache verify`), never damage it.
+        try database.execute(create ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL" : "PRAGMA synchronous=NORMAL")
         let connection = Connection(database: database)
         if create { try connection.makeTables(complete: complete) }
         return connection
@@ -101,9 +104,9 @@ struct FullTextIndex: Sendable {
         /// document was put in (nil: no answer, the database is not an index).
         func state() throws -> (current: Bool, complete: Bool)? {
             // A process killed while making the tables leaves a database without them.
-            let tables = try database.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'meta'")
+            let tables = try database.cached("SELECT count(*) FROM sqlite_master WHERE name = 'meta'")
             guard try tables.step(), tables.integer(0) == 1 else { return nil }
-            let read = try database.prepare("SELECT name, value FROM meta")
+            let read = try database.cached("SELECT name, value FROM meta")
             var values: [String: String] = [:]
             while try read.step() { values[read.text(0) ?? ""] = read.text(1) }
             guard let layout = values["layout"] else { return nil }

@@ -85,13 +85,19 @@ extension Store {
     /// The index, ready to search: built from the blobs first when it is missing while
     /// documents are stored, damaged, made by another version of `reader`, or unfinished.
     /// `note` then says so, in one line, for the user.
-    func fullTextForSearch() throws -> (connection: FullTextIndex.Connection?, note: String?) {
+    func fullTextForSearch() throws -> (connection: FullTextIndex.Connection?, file: FileIdentity?, note: String?) {
+        if let (connection, file) = fullText.kept.take(fullText.path), case (current: true, complete: true)? = try? connection.state() {
+            return (connection, file, nil)
+        }
         let reason: String
         var damaged = false
         do {
+            let file = FileIdentity(fullText.path)
             if let connection = try fullText.open() {
                 switch try connection.state() {
-                case (current: true, complete: true)?: return (connection, nil)
+                case (current: true, complete: true)?:
+                    // Kept for the next search only when it is sure to be the file looked at.
+                    return (connection, file == FileIdentity(fullText.path) ? file : nil, nil)
                 case (current: true, complete: false)?: reason = "the full-text index lacked documents stored before it"
                 case (current: false, _)?:
                     reason = "the full-text index was made by another version of reader"
@@ -110,10 +116,10 @@ extension Store {
             throw failure.storageError(fullText.path)
         }
         // Nothing stored: nothing to build it from, and nothing to say.
-        guard try !catalog.read().entries.isEmpty else { return (nil, nil) }
+        guard try !catalog.read().entries.isEmpty else { return (nil, nil, nil) }
         if damaged { try fullText.remove() }
         let count = try reindex()
-        return (try fullText.open(), "\(reason): rebuilt it from \(count) stored \(count == 1 ? "document" : "documents")")
+        return (try fullText.open(), nil, "\(reason): rebuilt it from \(count) stored \(count == 1 ? "document" : "documents")")
     }
 
     /// For `gc`: takes out what the catalog no longer names (under the writers lock, before

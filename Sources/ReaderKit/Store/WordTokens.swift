@@ -23,30 +23,36 @@ enum WordTokens {
     /// snippet compares only words as long as a query's): folding every word of a long
     /// passage would cost more than finding them.
     static func tokens(of text: String, folding: (Int) -> Bool = { _ in true }) -> [Token] {
+        tokens(of: Array(text.unicodeScalars), folding: folding)
+    }
+
+    /// The words of a text given as its scalars (a snippet has them already).
+    static func tokens(of scalars: [Unicode.Scalar], folding: (Int) -> Bool = { _ in true }) -> [Token] {
         var tokens: [Token] = []
-        var start = -1
-        var word = String.UnicodeScalarView()
-        var ascii = true
-        var offset = 0
-        func close() {
-            guard start >= 0 else { return }
-            let folded = ascii && !folding(offset - start) ? "" : fold(String(word), ascii: ascii)
-            tokens.append(Token(start: start, end: offset, folded: folded))
-            start = -1
-            word = String.UnicodeScalarView()
-            ascii = true
-        }
-        for scalar in text.unicodeScalars {
-            if isWordCharacter(scalar) {
-                if start < 0 { start = offset }
-                word.append(scalar)
-                if !scalar.isASCII { ascii = false }
-            } else {
-                close()
+        scalars.withUnsafeBufferPointer { scalars in
+            var offset = 0
+            while offset < scalars.count {
+                // A word: from a word character to the next scalar that is not one.
+                guard isWordCharacter(scalars[offset]) else {
+                    offset += 1
+                    continue
+                }
+                let start = offset
+                var ascii = true
+                while offset < scalars.count, isWordCharacter(scalars[offset]) {
+                    if !scalars[offset].isASCII { ascii = false }
+                    offset += 1
+                }
+                var folded = ""
+                if !ascii || folding(offset - start) {
+                    var word: [UInt8] = []
+                    word.reserveCapacity((offset - start) * 2)
+                    for scalar in scalars[start..<offset] { word.append(contentsOf: scalar.utf8) }
+                    folded = fold(String(decoding: word, as: UTF8.self), ascii: ascii)
+                }
+                tokens.append(Token(start: start, end: offset, folded: folded))
             }
-            offset += 1
         }
-        close()
         return tokens
     }
 
@@ -109,7 +115,7 @@ enum WordTokens {
     }
 
     /// The scalar that starts at `index` of valid UTF-8 (a Swift string's), and its length.
-    @inline(__always) private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+    @inline(__always) static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(bytes[index])
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         var value = lead & (0xFF >> (length + 1))
@@ -117,7 +123,7 @@ enum WordTokens {
         return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
-    static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    @inline(__always) static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII { return asciiWordByte(UInt8(scalar.value)) }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,

@@ -120,6 +120,12 @@ final class SQLite {
         return statement
     }
 
+    /// Resets every kept statement: one left partway through its rows holds a read transaction,
+    /// which would keep other connections' checkpoints from emptying the WAL.
+    func resetKept() {
+        for statement in kept.values { statement.reset() }
+    }
+
     /// Runs `body` in one transaction: all of it is written, or none (a process killed
     /// halfway leaves the database as it was before). `IMMEDIATE` takes the write lock first,
     /// so that two writers wait for each other instead of failing at their first write.
@@ -207,6 +213,11 @@ final class SQLite {
                 guard code == SQLITE_OK else { throw SQLite.failure(code, of: database) }
             }
             return self
+        }
+
+        /// Ends the statement's run (and any read transaction it holds) without clearing its values.
+        func reset() {
+            sqlite3_reset(handle)
         }
 
         /// Advances to the next row: true while there is one.

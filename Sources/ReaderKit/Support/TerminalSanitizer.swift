@@ -18,14 +18,16 @@ public enum TerminalSanitizer {
     public static func clean(_ text: String, colour: Bool) -> String {
         var text = text
         if text.utf8.withContiguousStorageIfAvailable({ isClean($0) }) ?? text.withUTF8({ isClean($0) }) { return text }
-        var output = String.UnicodeScalarView()
+        // Written as UTF-8 bytes: appending to a string a scalar at a time costs ten times more.
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 64)
         var scalars = text.unicodeScalars.makeIterator()
         var pending: Unicode.Scalar? = nil
         while let scalar = pending ?? scalars.next() {
             pending = nil
             switch scalar.value {
             case 0x09, 0x0A:
-                output.append(scalar)
+                output.append(UInt8(scalar.value))
             case 0x0D:
                 // A lone carriage return rewrites the line it is on; CRLF is just a newline.
                 continue
@@ -39,19 +41,22 @@ public enum TerminalSanitizer {
             case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
                 continue
             case Style.boldOn.value:
-                if colour { output.append(contentsOf: "\u{1B}[1m".unicodeScalars) }
-            case Style.boldOff.value:
-                if colour { output.append(contentsOf: "\u{1B}[22m".unicodeScalars) }
+                if colour { output += Self.boldOn }
+            case Style.boldOff.value, Style.dimOff.value:
+                if colour { output += Self.normal }
             case Style.dimOn.value:
-                if colour { output.append(contentsOf: "\u{1B}[2m".unicodeScalars) }
-            case Style.dimOff.value:
-                if colour { output.append(contentsOf: "\u{1B}[22m".unicodeScalars) }
+                if colour { output += Self.dimOn }
             default:
-                output.append(scalar)
+                output.append(contentsOf: scalar.utf8)
             }
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
     }
+
+    /// The ANSI codes the styling markers become.
+    private static let boldOn = Array("\u{1B}[1m".utf8)
+    private static let dimOn = Array("\u{1B}[2m".utf8)
+    private static let normal = Array("\u{1B}[22m".utf8)
 
     /// Whether `bytes` (UTF-8) holds nothing to remove and no styling marker, checked a byte
     /// at a time: most documents pass, and then the text is written as it is.
