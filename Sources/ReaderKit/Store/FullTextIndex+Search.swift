@@ -96,6 +96,7 @@ extension FullTextIndex.Connection {
         guard let low = ranges.last?.lowerBound, let high = ranges.first?.upperBound else { return [] }
         let read = try database.cached("SELECT rowid FROM text WHERE text MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC")
             .bind(.text(expression), .integer(low), .integer(high - 1))
+        defer { read.reset() }
         var range = 0
         while rows.count < Self.rankedAtMost, try read.step() {
             let row = read.integer(0)
@@ -128,6 +129,7 @@ extension FullTextIndex.Connection {
         var passages: [FullTextRanking.Passage] = []
         passages.reserveCapacity(rows.count)
         let walk = try database.cached("SELECT first, document, passages FROM spans WHERE first <= ? ORDER BY first DESC")
+        defer { walk.reset() }
         var next = 0
         var walking = false
         while next < rows.count {
@@ -172,12 +174,11 @@ extension FullTextIndex.Connection {
 
     /// Document `id` of the index; nil when it is not there (taken out meanwhile).
     func document(_ id: Int64) throws -> IndexedDocument? {
-        let read = try database.cached("SELECT key, source, title, blob, number, obsoletes FROM documents WHERE id = ?")
-            .bind(.integer(id))
-        guard try read.step() else { return nil }
-        return IndexedDocument(
-            key: read.text(0) ?? "", source: read.text(1) ?? "", title: read.text(2) ?? "", blob: read.text(3).flatMap(BlobID.init(hex:)),
-            rfcNumber: read.isNull(4) ? nil : Int(read.integer(4)),
-            obsoletes: (read.text(5) ?? "").split(separator: ",").compactMap { Int($0) })
+        try database.cached("SELECT key, source, title, blob, number, obsoletes FROM documents WHERE id = ?").bind(.integer(id)).first {
+            IndexedDocument(
+                key: $0.text(0) ?? "", source: $0.text(1) ?? "", title: $0.text(2) ?? "", blob: $0.text(3).flatMap(BlobID.init(hex:)),
+                rfcNumber: $0.isNull(4) ? nil : Int($0.integer(4)),
+                obsoletes: ($0.text(5) ?? "").split(separator: ",").compactMap { Int($0) })
+        }
     }
 }

@@ -130,8 +130,8 @@ extension FullTextIndex.Connection {
     /// The row id the next passage indexed gets: ids are handed out in order and never again
     /// (``PassageTable``), whatever is taken out.
     func nextRow() throws -> Int64 {
-        let read = try database.cached("SELECT value FROM meta WHERE name = 'next row'")
-        guard try read.step(), let next = read.text(0).flatMap(Int64.init) else {
+        let next = try database.cached("SELECT value FROM meta WHERE name = 'next row'").first { $0.text(0).flatMap(Int64.init) }
+        guard let next = next ?? nil else {
             throw SQLite.Failure(code: SQLITE_CORRUPT, message: "the full-text index has no next row")
         }
         return next
@@ -156,7 +156,7 @@ extension FullTextIndex.Connection {
                 .bind(.integer(firstRow), .integer(id), .blob(table.encoded)).run()
         }
         let words = try database.cached("INSERT INTO text(rowid, words) VALUES (?, ?)")
-        for (row, passage) in zip(table.rows, document.rows) { try words.bind(.integer(row), .utf8(passage.words)).run() }
+        for (row, passage) in zip(table.rows, document.rows) { try words.bind(.integer(row)).run(text: passage.words, at: 2) }
         try database.cached("INSERT INTO titles(rowid, words) VALUES (?, ?)").bind(.integer(id), .utf8(document.titleWords)).run()
         firstRow = table.rows.upperBound
     }
@@ -166,11 +166,11 @@ extension FullTextIndex.Connection {
     /// read, the words stay behind, under row ids never used again (``PassageTable``), so no
     /// search returns them (`reader cache reindex` clears them).
     private func removeInTransaction(_ id: Int64, documentOf: (BlobID) -> Document?) throws {
-        let find = try database.cached("SELECT key, blob, first FROM documents WHERE id = ?").bind(.integer(id))
-        guard try find.step() else { return }
-        let key = find.text(0) ?? ""
-        let first = find.integer(2)
-        if let blob = find.text(1).flatMap(BlobID.init(hex:)), let document = documentOf(blob) {
+        let found = try database.cached("SELECT key, blob, first FROM documents WHERE id = ?").bind(.integer(id)).first {
+            (key: $0.text(0) ?? "", blob: $0.text(1).flatMap(BlobID.init(hex:)), first: $0.integer(2))
+        }
+        guard let (key, blob, first) = found else { return }
+        if let blob, let document = documentOf(blob) {
             let prepared = PreparedDocument(key: key, blob: blob, document: document)
             let forget = try database.cached("INSERT INTO text(text, rowid, words) VALUES ('delete', ?, ?)")
             for (offset, row) in prepared.rows.enumerated() { try forget.bind(.integer(first + Int64(offset)), .utf8(row.words)).run() }

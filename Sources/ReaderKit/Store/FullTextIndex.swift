@@ -104,8 +104,8 @@ struct FullTextIndex: Sendable {
         /// document was put in (nil: no answer, the database is not an index).
         func state() throws -> (current: Bool, complete: Bool)? {
             // A process killed while making the tables leaves a database without them.
-            let tables = try database.cached("SELECT count(*) FROM sqlite_master WHERE name = 'meta'")
-            guard try tables.step(), tables.integer(0) == 1 else { return nil }
+            let tables = try database.cached("SELECT count(*) FROM sqlite_master WHERE name = 'meta'").first { $0.integer(0) }
+            guard tables == 1 else { return nil }
             let read = try database.cached("SELECT name, value FROM meta")
             var values: [String: String] = [:]
             while try read.step() { values[read.text(0) ?? ""] = read.text(1) }

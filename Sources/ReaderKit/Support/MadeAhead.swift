@@ -1,71 +1,83 @@
-import Dispatch
-import Synchronization
+import Foundation
 
-/// The values `make(0)`, `make(1)`, … `make(count - 1)`, in order, made on every core a batch
-/// or two ahead of the one who reads them: a reindex decodes documents on the other cores
-/// while one thread writes the index, which SQLite does on one thread only. A nil from `make`
-/// is left out. At most `(ahead + 1) × batch` values are held at once.
+/// The values `make(0)`, `make(1)`, … `make(count - 1)`, in order, made by threads of their own
+/// (one per core) at most `window` ahead of the one who reads them: a reindex decodes documents
+/// on the other cores while one thread writes the index, which SQLite does on one thread only.
+/// A nil from `make` is left out.
+///
+/// Threads of its own, not Dispatch's: the reader of the values waits for them, often on one of
+/// Dispatch's threads itself (the async runtime's), and Dispatch would not add one to replace it.
 struct MadeAhead<Value: Sendable>: Sequence {
     let count: Int
-    var batch = 16
-    var ahead = 2
     let make: @Sendable (Int) -> Value?
+    var window = 64
+    var threads = ProcessInfo.processInfo.activeProcessorCount
 
     init(count: Int, make: @escaping @Sendable (Int) -> Value?) {
         self.count = count
         self.make = make
     }
 
-    /// One batch being made: its values by position, and whether all are there.
-    private final class Batch: Sendable {
-        let values: Mutex<[Value?]>
-        let done = DispatchSemaphore(value: 0)
-
-        init(size: Int) {
-            values = Mutex(Array(repeating: nil, count: size))
-        }
+    /// The values made and not yet read, by index, and the one condition everyone waits on.
+    private final class Shared: @unchecked Sendable {
+        // Guarded by `condition`.
+        var made: [Int: Value?] = [:]
+        var next = 0
+        var read = 0
+        var stopped = false
+        let condition = NSCondition()
     }
 
-    struct Iterator: IteratorProtocol {
-        let sequence: MadeAhead
-        private var pending: [Batch] = []
-        private var nextStart = 0
-        private var current: [Value?] = []
-        private var position = 0
+    final class Iterator: IteratorProtocol {
+        private let shared = Shared()
+        private let count: Int
 
         init(_ sequence: MadeAhead) {
-            self.sequence = sequence
-        }
-
-        mutating func next() -> Value? {
-            while true {
-                while position < current.count {
-                    position += 1
-                    if let value = current[position - 1] { return value }
+            count = sequence.count
+            let shared = shared
+            let (count, window, make) = (sequence.count, sequence.window, sequence.make)
+            for _ in 0..<Swift.max(1, Swift.min(sequence.threads, count)) {
+                let thread = Thread {
+                    while true {
+                        shared.condition.lock()
+                        while !shared.stopped && shared.next < count && shared.next - shared.read >= window { shared.condition.wait() }
+                        guard !shared.stopped, shared.next < count else {
+                            shared.condition.unlock()
+                            return
+                        }
+                        let index = shared.next
+                        shared.next += 1
+                        shared.condition.unlock()
+                        let value = make(index)
+                        shared.condition.lock()
+                        shared.made[index] = .some(value)
+                        shared.condition.broadcast()
+                        shared.condition.unlock()
+                    }
                 }
-                while pending.count <= sequence.ahead && nextStart < sequence.count { pending.append(start()) }
-                guard !pending.isEmpty else { return nil }
-                let batch = pending.removeFirst()
-                batch.done.wait()
-                current = batch.values.withLock { $0 }
-                position = 0
+                thread.start()
             }
         }
 
-        private mutating func start() -> Batch {
-            let first = nextStart
-            let size = Swift.min(sequence.batch, sequence.count - first)
-            nextStart += size
-            let batch = Batch(size: size)
-            let make = sequence.make
-            DispatchQueue.global(qos: .userInitiated).async {
-                DispatchQueue.concurrentPerform(iterations: size) { offset in
-                    let value = make(first + offset)
-                    batch.values.withLock { $0[offset] = value }
-                }
-                batch.done.signal()
+        deinit {
+            // Read no further (an error stopped the reader): the threads end.
+            shared.condition.lock()
+            shared.stopped = true
+            shared.condition.broadcast()
+            shared.condition.unlock()
+        }
+
+        func next() -> Value? {
+            shared.condition.lock()
+            defer { shared.condition.unlock() }
+            while shared.read < count {
+                while shared.made[shared.read] == nil { shared.condition.wait() }
+                let value = shared.made.removeValue(forKey: shared.read) ?? nil
+                shared.read += 1
+                shared.condition.broadcast()
+                if let value { return value }
             }
-            return batch
+            return nil
         }
     }
 

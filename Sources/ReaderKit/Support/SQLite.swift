@@ -134,6 +134,7 @@ final class SQLite {
         do {
             let result = try body()
             try execute("COMMIT")
+            resetKept()
             return result
         } catch {
             try? execute("ROLLBACK")
@@ -233,6 +234,31 @@ final class SQLite {
         /// Runs a statement that returns no rows.
         func run() throws {
             while try step() {}
+        }
+
+        /// Runs the statement with `bytes` bound as text to parameter `index` without copying them
+        /// (SQLite reads them while it runs), the other parameters as bound before: a reindex
+        /// binds every passage's words, hundreds of megabytes.
+        func run(text bytes: [UInt8], at index: Int32) throws {
+            try bytes.withUnsafeBytes { bytes in
+                let code: Int32
+                if let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) {
+                    code = sqlite3_bind_text(handle, index, base, Int32(bytes.count), nil)
+                } else {
+                    code = sqlite3_bind_text(handle, index, "", 0, reader_sqlite_transient())
+                }
+                guard code == SQLITE_OK else { throw SQLite.failure(code, of: database) }
+                defer { sqlite3_bind_null(handle, index) }
+                try run()
+            }
+        }
+
+        /// The first row read by `read`, or nil when there is none; the statement is reset after
+        /// it, so that it holds no read transaction (one left partway through its rows would keep
+        /// a checkpoint waiting).
+        func first<T>(_ read: (Statement) -> T) throws -> T? {
+            defer { sqlite3_reset(handle) }
+            return try step() ? read(self) : nil
         }
 
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
