@@ -24,9 +24,12 @@ package enum DocumentCodec {
     /// The bytes of ``encode(_:)-(Document)``, handed to `sink` in pieces of about `piece`
     /// bytes, so that a large document (an index of a million entries) is never held whole as
     /// JSON.
-    package static func write(_ document: Document, piece: Int = 1 << 20, to sink: @escaping ([UInt8]) -> Void) {
+    /// `blockStarts` is told where each block of the body starts, in bytes from the first.
+    package static func write(
+        _ document: Document, piece: Int = 1 << 20, blockStarts: (Int) -> Void = { _ in }, to sink: @escaping ([UInt8]) -> Void
+    ) {
         var writer = JSONWriter(piece: piece, sink: sink)
-        writer.document(document)
+        writer.document(document, blockStarts: blockStarts)
         sink(writer.take())
     }
 
@@ -34,6 +37,11 @@ package enum DocumentCodec {
     /// Several times faster than `JSONDecoder` (`reader-bench`'s `document read` lines).
     package static func decode(_ bytes: [UInt8]) throws -> Document {
         try bytes.withUnsafeBufferPointer { bytes in try JSONReader.read(bytes) { try $0.document() } }
+    }
+
+    /// ``decode(_:)``, telling `blockStarts` where each block of the body starts in `bytes`.
+    package static func decode(_ bytes: [UInt8], blockStarts: (Int) -> Void) throws -> Document {
+        try bytes.withUnsafeBufferPointer { bytes in try JSONReader.read(bytes) { try $0.document(blockStarts: blockStarts) } }
     }
 
     /// An entry's JSON, as ``Entry``'s `Codable` conformance reads it back (the entry table
@@ -56,11 +64,17 @@ extension DocumentCodec {
     /// (it is given the first block and each one after it), without building the blocks before
     /// `first` or anything else of the document: a search shows one passage of each document
     /// it found, and building all of a long RFC to show one section costs ten times as much.
-    /// Empty when the document has no block `first`. Throws ``JSONReadError`` for JSON it
-    /// cannot read up to the last block it returns; what follows is not looked at.
-    package static func blocks(_ bytes: [UInt8], from first: Int, while keep: (Block, Block) -> Bool) throws -> [Block] {
+    /// `offset`, when known, is where block `first` starts in `bytes` (as the writer or the
+    /// reader told it: ``write(_:piece:blockStarts:to:)``), and reading starts there; otherwise
+    /// the blocks before are skipped. Empty when the document has no block `first`. Throws
+    /// ``JSONReadError`` for JSON it cannot read up to the last block it returns; what follows
+    /// is not looked at.
+    package static func blocks(_ bytes: [UInt8], from first: Int, at offset: Int?, while keep: (Block, Block) -> Bool) throws -> [Block] {
         try bytes.withUnsafeBufferPointer { bytes in
-            try JSONReader.scan(bytes, from: 0) { reader in
+            if let offset, offset < bytes.count, bytes[offset] == UInt8(ascii: "{") {
+                return try JSONReader.scan(bytes, from: offset) { reader in try blocks(&reader, while: keep) }
+            }
+            return try JSONReader.scan(bytes, from: 0) { reader in
                 var more = try reader.openObject()
                 while more {
                     guard reader.match(try reader.key(), ["blocks"]) == 0 else {
@@ -68,24 +82,26 @@ extension DocumentCodec {
                         more = try reader.nextMember()
                         continue
                     }
-                    var blocks: [Block] = []
-                    var element = 0
-                    var open = try reader.openArray()
-                    while open {
-                        if element < first {
-                            try reader.skipValue()
-                        } else {
-                            let block = try reader.block()
-                            if let head = blocks.first, !keep(head, block) { return blocks }
-                            blocks.append(block)
-                        }
-                        element += 1
-                        open = try reader.nextElement()
+                    guard try reader.openArray() else { return [] }
+                    for _ in 0..<first {
+                        try reader.skipValue()
+                        guard try reader.nextElement() else { return [] }
                     }
-                    return blocks
+                    return try blocks(&reader, while: keep)
                 }
                 return []
             }
+        }
+    }
+
+    /// The blocks of an array from the one `reader` is at, for as long as `keep` takes them.
+    private static func blocks(_ reader: inout JSONReader, while keep: (Block, Block) -> Bool) throws -> [Block] {
+        var blocks: [Block] = []
+        while true {
+            let block = try reader.block()
+            if let head = blocks.first, !keep(head, block) { return blocks }
+            blocks.append(block)
+            guard try reader.nextElement() else { return blocks }
         }
     }
 }

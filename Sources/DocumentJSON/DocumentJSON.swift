@@ -13,10 +13,14 @@ extension JSONWriter {
         value(.object(members))
     }
 
-    mutating func document(_ document: Document) {
+    /// `blockStarts` is told where each block of the body starts, in bytes from the start.
+    mutating func document(_ document: Document, blockStarts: (Int) -> Void = { _ in }) {
         raw("{")
         key("blocks", first: true)
-        array(document.blocks) { $0.block($1) }
+        array(document.blocks) { writer, block in
+            blockStarts(writer.position)
+            writer.block(block)
+        }
         if let reference = document.describedBy {
             key("describedBy")
             raw("{\"id\":")

@@ -41,14 +41,20 @@ extension JSONReader {
         "blocks", "describedBy", "entries", "extra", "key", "links", "metadata", "notes", "source", "title",
     ]
 
-    mutating func document() throws -> Document {
+    /// `blockStarts` is told where each block of the body starts, in bytes from the start.
+    mutating func document(blockStarts: (Int) -> Void = { _ in }) throws -> Document {
         var blocks: [Block]?, describedBy: EntryReference?, entries: [Entry]?, extra: [String: JSONValue]?
         var key: String?, links: [Link]?, metadata: Metadata?, notes: [String]?, source: String?, title: String?
         var seen: UInt32 = 0
         var more = try openObject()
         while more {
             switch try field(Self.documentKeys, &seen) {
-            case 0: blocks = try array { try $0.block() }
+            case 0:
+                blocks = try array { reader in
+                    reader.skipSpace()
+                    blockStarts(reader.index)
+                    return try reader.block()
+                }
             case 1: describedBy = try null() ? nil : try entryReference()
             case 2: entries = try array { try $0.entry() }
             case 3: extra = try jsonObject()

@@ -8,8 +8,12 @@
 package struct JSONWriter: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    /// The bytes written so far.
+    /// The bytes written so far and not yet taken.
     package private(set) var count = 0
+    /// The bytes taken so far (handed to the sink).
+    private var taken = 0
+    /// Where the next byte goes, counted from the first byte ever written.
+    package var position: Int { taken + count }
     /// Where full pieces go, when the bytes are written out as they are made.
     private let sink: (([UInt8]) -> Void)?
     private let piece: Int
@@ -38,9 +42,10 @@ package struct JSONWriter: ~Copyable {
 
     /// The bytes written, which the writer then forgets.
     package mutating func take() -> [UInt8] {
-        let taken = Array(bytes)
+        let bytes = Array(bytes)
+        taken += count
         count = 0
-        return taken
+        return bytes
     }
 
     /// The bytes written as text (they are UTF-8 when every string written was).

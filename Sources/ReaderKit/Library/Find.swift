@@ -82,13 +82,14 @@ extension Reader {
         }
     }
 
-    /// The RFCs the stored index says obsolete RFC N (nothing when no index is stored). The
-    /// index's entry is looked up when an RFC is first asked about: most searches show none.
-    private func obsoletedByInIndex() -> (Int) -> [Int] {
+    /// The RFCs the stored index says obsolete RFC N; nil when no index is stored. The index's
+    /// entry is looked up when an RFC is first asked about: most searches show none.
+    private func obsoletedByInIndex() -> (Int) -> [Int]? {
         var index: CatalogEntry??
         return { number in
             if index == nil { index = .some((try? self.store.entry(Self.indexRequestKey)) ?? nil) }
-            guard let entry = index ?? nil, let line = (try? self.store.indexEntry(String(number), of: entry)) ?? nil else { return [] }
+            guard let entry = index ?? nil else { return nil }
+            guard let line = (try? self.store.indexEntry(String(number), of: entry)) ?? nil else { return [] }
             return RFCNumbers.in(line.annotations["obsoletedBy"])
         }
     }

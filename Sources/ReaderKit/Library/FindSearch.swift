@@ -10,7 +10,7 @@ struct FindSearch {
     /// A ranked passage and its document.
     struct Candidate {
         var document: FullTextIndex.Connection.IndexedDocument
-        var firstBlock: Int
+        var place: Store.PassagePlace
         var score: Double
     }
 
@@ -18,8 +18,8 @@ struct FindSearch {
     let connection: FullTextIndex.Connection
     let query: FullTextQuery
     let limit: Int
-    /// The RFCs the stored index says obsolete RFC N.
-    let obsoletedBy: (Int) -> [Int]
+    /// The RFCs the stored index says obsolete RFC N; nil when no index is stored.
+    let obsoletedBy: (Int) -> [Int]?
     /// The catalog's document blob of each key looked up (absent: not stored).
     private var stored: [String: BlobID] = [:]
     private var looked: Set<String> = []
@@ -36,7 +36,7 @@ struct FindSearch {
     /// every core at once.
     private static let chunk = 16
 
-    init(store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int, obsoletedBy: @escaping (Int) -> [Int]) {
+    init(store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int, obsoletedBy: @escaping (Int) -> [Int]?) {
         self.store = store
         self.connection = connection
         self.query = query
@@ -104,30 +104,30 @@ struct FindSearch {
             guard let document = documents[passage.document] ?? nil, let blob = document.blob, stored[document.key] == blob else {
                 return nil
             }
-            return Candidate(document: document, firstBlock: passage.firstBlock, score: passage.score)
+            return Candidate(document: document, place: .init(firstBlock: passage.firstBlock, offset: passage.offset), score: passage.score)
         }
     }
 
     private func passage(of candidate: Candidate) -> Passage? {
-        candidate.document.blob.flatMap { passages[PassageKey(blob: $0, firstBlock: candidate.firstBlock)] }
+        candidate.document.blob.flatMap { passages[PassageKey(blob: $0, firstBlock: candidate.place.firstBlock)] }
     }
 
     /// Reads the passages of `candidates` not read yet, a document per core at a time: the
     /// blob inflated and the passage's blocks decoded (``Store/passages(ofBlob:at:)``) are
     /// most of a search's time.
     private mutating func read(_ candidates: [Candidate]) {
-        var wanted: [BlobID: Set<Int>] = [:]
+        var wanted: [BlobID: Set<Store.PassagePlace>] = [:]
         for candidate in candidates {
-            guard let blob = candidate.document.blob, passages[PassageKey(blob: blob, firstBlock: candidate.firstBlock)] == nil
+            guard let blob = candidate.document.blob, passages[PassageKey(blob: blob, firstBlock: candidate.place.firstBlock)] == nil
             else { continue }
-            wanted[blob, default: []].insert(candidate.firstBlock)
+            wanted[blob, default: []].insert(candidate.place)
         }
         let groups = Array(wanted)
         let read = Mutex<[PassageKey: Passage]>([:])
         let store = self.store
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
-            let (blob, firstBlocks) = groups[index]
-            let found = store.passages(ofBlob: blob, at: Array(firstBlocks))
+            let (blob, places) = groups[index]
+            let found = store.passages(ofBlob: blob, at: Array(places))
             read.withLock { read in
                 for (first, passage) in found { read[PassageKey(blob: blob, firstBlock: first)] = passage }
             }
@@ -146,11 +146,15 @@ struct FindSearch {
     /// current text first. "Obsoletes" as the RFC's own header says it, and as the stored
     /// index says it, through every step (2616 by 7230, 7230 by 9110: 9110 before 2616). Each
     /// passage of the older RFC moves to just after the newer one's first.
-    static func obsoletedLast(_ candidates: [Candidate], obsoletedBy: @escaping (Int) -> [Int]) -> [Candidate] {
+    static func obsoletedLast(_ candidates: [Candidate], obsoletedBy: @escaping (Int) -> [Int]?) -> [Candidate] {
         let numbers = candidates.map(rfcNumber)
-        // Nothing moves unless two of them are RFCs (most searches: none is).
-        guard numbers.lazy.compactMap({ $0 }).prefix(2).count == 2 else { return candidates }
-        let successors = ObsoletionChain(lookup: obsoletedBy)
+        // Nothing moves unless two of them are RFCs (most searches: none is), and one obsoletes
+        // another by its header or the stored index says so.
+        let present = Set(numbers.compactMap { $0 })
+        guard present.count >= 2 else { return candidates }
+        let byHeaders = candidates.contains { !present.isDisjoint(with: $0.document.obsoletes) }
+        guard byHeaders || obsoletedBy(present.first ?? 0) != nil else { return candidates }
+        let successors = ObsoletionChain { obsoletedBy($0) ?? [] }
         // For each RFC here, the RFCs here that obsolete it: by their own header, or by the index.
         var newer: [Int: Set<Int>] = [:]
         for number in Set(numbers.compactMap { $0 }) {

@@ -11,6 +11,8 @@ extension FullTextIndex.Connection {
         var document: Int64
         var index: Int
         var firstBlock: Int
+        /// Where its first block starts in the document's JSON, when known.
+        var offset: Int?
         var score: Double
     }
 
@@ -78,7 +80,9 @@ extension FullTextIndex.Connection {
         }
         return FullTextRanking.rank(passages, signals).map { ranked in
             let passage = passages[ranked.offset]
-            return RankedPassage(document: passage.document, index: passage.index, firstBlock: passage.firstBlock, score: ranked.score)
+            return RankedPassage(
+                document: passage.document, index: passage.index, firstBlock: passage.firstBlock, offset: passage.offset,
+                score: ranked.score)
         }
     }
 
@@ -150,7 +154,8 @@ extension FullTextIndex.Connection {
                 let index = Int(row - first)
                 passages.append(
                     FullTextRanking.Passage(
-                        row: row, document: document, index: index, firstBlock: table.firstBlocks[index], length: table.length(index)))
+                        row: row, document: document, index: index, firstBlock: table.entries[index].firstBlock,
+                        offset: table.entries[index].offset, length: table.length(index)))
             }
             // Past a gap of more than a few documents' passages, seeking is cheaper than walking.
             if next < rows.count && first - rows[next] > Self.walkedAtMost { walking = false }

@@ -40,6 +40,8 @@ extension FullTextIndex.Connection {
     struct PreparedDocument: Sendable {
         struct Row: Sendable {
             var firstBlock: Int
+            /// Where the first block starts in the document's JSON, when known.
+            var offset: Int?
             var length: Int
             var words: [UInt8]
         }
@@ -53,7 +55,9 @@ extension FullTextIndex.Connection {
         var rows: [Row]
         var titleWords: [UInt8]
 
-        init(_ facts: DocumentFacts, _ document: Document, maker: PassageWords.Maker) {
+        /// `blockStarts`: where each block starts in the document's JSON (as its writer or
+        /// reader told), or empty when not known.
+        init(_ facts: DocumentFacts, _ document: Document, blockStarts: [Int], maker: PassageWords.Maker) {
             key = facts.key
             blob = facts.blob
             source = facts.source
@@ -64,12 +68,14 @@ extension FullTextIndex.Connection {
             titleWords = PassageWords.titleText(title)
             rows = Passage.of(document).map { passage in
                 let words = maker.words(of: passage, title: title)
-                return Row(firstBlock: passage.firstBlock, length: words.length, words: words.text)
+                let offset = blockStarts.indices.contains(passage.firstBlock) ? blockStarts[passage.firstBlock] : nil
+                return Row(firstBlock: passage.firstBlock, offset: offset, length: words.length, words: words.text)
             }
         }
 
-        init(key: String, blob: BlobID, document: Document) {
-            self.init(DocumentFacts(key: key, blob: blob, document: document), document, maker: PassageWords.Maker())
+        init(key: String, blob: BlobID, document: Document, blockStarts: [Int] = []) {
+            self.init(
+                DocumentFacts(key: key, blob: blob, document: document), document, blockStarts: blockStarts, maker: PassageWords.Maker())
         }
     }
 
@@ -143,7 +149,7 @@ extension FullTextIndex.Connection {
 
     /// Writes `document` with its passages from row id `firstRow` on, which it moves past them.
     func insert(_ document: PreparedDocument, firstRow: inout Int64) throws {
-        let table = PassageTable(firstRow: firstRow, passages: document.rows.map { ($0.firstBlock, $0.length) })
+        let table = PassageTable(firstRow: firstRow, passages: document.rows.map { ($0.firstBlock, $0.offset, $0.length) })
         try database.cached("INSERT INTO documents(key, blob, source, title, number, obsoletes, first) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(
                 .text(document.key), .text(document.blob.hex), .text(document.source), .text(document.title),

@@ -20,12 +20,13 @@ enum FullTextRanking {
     static let b = 0.75
 
     /// A matching passage: its row id, its document's id, its place among the document's
-    /// passages, the block it starts at, its body's length in words.
+    /// passages, the block it starts at (and where, in the JSON), its body's length in words.
     struct Passage {
         var row: Int64
         var document: Int64
         var index: Int
         var firstBlock: Int
+        var offset: Int?
         var length: Double
     }
 

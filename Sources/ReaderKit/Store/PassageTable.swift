@@ -1,48 +1,53 @@
 import Foundation
 
-/// Where a document's passages are in the full-text index, kept in its `documents` row: the
-/// row id of its first passage (the others follow it, one each), and for each passage the
-/// block it starts at (to read it again for a snippet) and the length of its body, on a
+/// Where a document's passages are in the full-text index, kept beside it (`spans`): the row id
+/// of its first passage (the others follow it, one each), and for each passage the block it
+/// starts at and where that block starts in the document's JSON (to read the passage again for
+/// a snippet without reading what comes before it), and the length of its body, on a
 /// logarithmic scale (for ranking). A search reads this once per document it meets, not a row
 /// per passage.
 ///
-/// Row ids are handed out in order and never again (``FullTextIndex/Connection/insert(_:)``):
+/// Row ids are handed out in order and never again (``FullTextIndex/Connection/nextRow()``):
 /// FTS5 stores each word's row ids as differences, so ids one after another keep the index
 /// small; and the words a contentless table could not be told to forget (the document's blob
 /// was unreadable) stay under ids no passage will have again, which no search returns.
 struct PassageTable: Equatable {
-    var firstRow: Int64
-    var firstBlocks: [Int]
-    var lengthClasses: [UInt8]
+    struct Entry: Equatable {
+        var firstBlock: Int
+        /// Where the first block starts in the document's JSON, in bytes; nil when not known.
+        var offset: Int?
+        var lengthClass: UInt8
+    }
 
-    var count: Int { firstBlocks.count }
+    var firstRow: Int64
+    var entries: [Entry]
+
+    var count: Int { entries.count }
     var rows: Range<Int64> { firstRow..<(firstRow + Int64(count)) }
 
-    init(firstRow: Int64, passages: [(firstBlock: Int, length: Int)]) {
+    init(firstRow: Int64, passages: [(firstBlock: Int, offset: Int?, length: Int)]) {
         self.firstRow = firstRow
-        firstBlocks = passages.map(\.firstBlock)
-        lengthClasses = passages.map { UInt8(min(255, (log2(Double($0.length) + 1) * 8).rounded())) }
+        entries = passages.map {
+            Entry(firstBlock: $0.firstBlock, offset: $0.offset, lengthClass: UInt8(min(255, (log2(Double($0.length) + 1) * 8).rounded())))
+        }
     }
 
     /// The body's length in words of passage `index`, about (a class keeps an eighth of a
     /// power of two).
-    func length(_ index: Int) -> Double { exp2(Double(lengthClasses[index]) / 8) - 1 }
+    func length(_ index: Int) -> Double { exp2(Double(entries[index].lengthClass) / 8) - 1 }
 
-    /// As the `documents` row keeps it: for each passage, its first block after the one before
-    /// (a varint) and its length class (a byte).
+    /// As the index keeps it: for each passage, its first block after the one before, and its
+    /// offset plus one after the one before (0: not known), as varints, then its length class.
     var encoded: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(count * 3)
-        var previous = 0
-        for (first, length) in zip(firstBlocks, lengthClasses) {
-            var step = UInt64(first - previous)
-            previous = first
-            while step >= 0x80 {
-                bytes.append(UInt8(step & 0x7F) | 0x80)
-                step >>= 7
-            }
-            bytes.append(UInt8(step))
-            bytes.append(length)
+        bytes.reserveCapacity(count * 5)
+        var previous = (block: 0, offset: 0)
+        for entry in entries {
+            Self.append(UInt64(entry.firstBlock - previous.block), to: &bytes)
+            let offset = entry.offset.map { $0 + 1 } ?? 0
+            Self.append(offset == 0 ? 0 : UInt64(offset - previous.offset), to: &bytes)
+            bytes.append(entry.lengthClass)
+            previous = (entry.firstBlock, offset == 0 ? previous.offset : offset)
         }
         return bytes
     }
@@ -50,26 +55,39 @@ struct PassageTable: Equatable {
     /// The table of `encoded`; nil when the bytes are not one.
     init?(firstRow: Int64, encoded: [UInt8]) {
         self.firstRow = firstRow
-        firstBlocks = []
-        lengthClasses = []
+        entries = []
         var index = 0
-        var previous = 0
+        var previous = (block: 0, offset: 0)
         while index < encoded.count {
-            var step = 0
-            var shift = 0
-            while true {
-                guard index < encoded.count, shift < 63 else { return nil }
-                let byte = encoded[index]
-                index += 1
-                step |= Int(byte & 0x7F) << shift
-                shift += 7
-                if byte < 0x80 { break }
+            guard let block = Self.varint(encoded, &index), let offset = Self.varint(encoded, &index), index < encoded.count else {
+                return nil
             }
-            guard index < encoded.count else { return nil }
-            previous += step
-            firstBlocks.append(previous)
-            lengthClasses.append(encoded[index])
+            previous.block += block
+            if offset > 0 { previous.offset += offset }
+            entries.append(Entry(firstBlock: previous.block, offset: offset > 0 ? previous.offset - 1 : nil, lengthClass: encoded[index]))
             index += 1
         }
+    }
+
+    private static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    private static func varint(_ bytes: [UInt8], _ index: inout Int) -> Int? {
+        var value = 0
+        var shift = 0
+        while index < bytes.count, shift < 63 {
+            let byte = bytes[index]
+            index += 1
+            value |= Int(byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80 { return value }
+        }
+        return nil
     }
 }

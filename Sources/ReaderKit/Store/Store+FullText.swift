@@ -13,8 +13,9 @@ extension Store {
     /// anew, unfinished, for the next `find` to fill. `newStore`: the catalog holds nothing yet,
     /// so a new index is complete. Returns whether the index held another version of the key,
     /// for ``retire(_:keeping:)`` once the catalog names this one.
-    func index(_ document: Document, key: String, blob: BlobID, newStore: Bool) throws -> Bool {
-        let prepared = FullTextIndex.Connection.PreparedDocument(key: key, blob: blob, document: document)
+    /// `blockStarts`: where each block starts in the document's JSON (as written or read).
+    func index(_ document: Document, key: String, blob: BlobID, blockStarts: [Int], newStore: Bool) throws -> Bool {
+        let prepared = FullTextIndex.Connection.PreparedDocument(key: key, blob: blob, document: document, blockStarts: blockStarts)
         let older = try indexing.commit((prepared, newStore)) { batch in
             do {
                 return try openForWriting(complete: batch.allSatisfy(\.newStore))?.add(batch.map(\.document)) ?? []
@@ -42,9 +43,15 @@ extension Store {
 
     /// The stored document of blob `id`.
     func document(ofBlob id: BlobID) throws -> Document {
+        try placedDocument(ofBlob: id).document
+    }
+
+    /// The stored document of blob `id`, and where each of its blocks starts in the blob.
+    func placedDocument(ofBlob id: BlobID) throws -> (document: Document, blockStarts: [Int]) {
         let bytes = try blobs.get(id)
+        var starts: [Int] = []
         do {
-            return try DocumentCodec.decode(bytes)
+            return (try DocumentCodec.decode(bytes) { starts.append($0) }, starts)
         } catch {
             throw ReaderError.damaged(what: "document blob \(id)", reason: "not a document")
         }
@@ -59,8 +66,8 @@ extension Store {
         let entries = try catalog.read().entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value.document) }
         let documents = MadeAhead(count: entries.count) { index -> FullTextIndex.Connection.PreparedDocument? in
             let (key, blob) = entries[index]
-            guard let document = try? self.document(ofBlob: blob) else { return nil }
-            return .init(key: key, blob: blob, document: document)
+            guard let (document, starts) = try? self.placedDocument(ofBlob: blob) else { return nil }
+            return .init(key: key, blob: blob, document: document, blockStarts: starts)
         }
         do {
             return try openForWriting(complete: false)?.rebuild(documents) ?? 0

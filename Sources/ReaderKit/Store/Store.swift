@@ -64,7 +64,8 @@ public struct Store: Sendable {
         defer { raw.discard() }
         let encoded = try incoming(.derived)
         defer { encoded.discard() }
-        DocumentCodec.write(document) { encoded.append($0) }
+        var blockStarts: [Int] = []
+        DocumentCodec.write(document, blockStarts: { blockStarts.append($0) }) { encoded.append($0) }
         try encoded.finish()
         if raw.carriesSecret || encoded.carriesSecret { throw secrets.refusal(key) }
         return try withWritersLock {
@@ -76,7 +77,7 @@ public struct Store: Sendable {
             // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
             // whenever a process is killed, it holds what the catalog names.
             let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            let replaces = try index(document, key: key, blob: documentBlob.id, newStore: newStore)
+            let replaces = try index(document, key: key, blob: documentBlob.id, blockStarts: blockStarts, newStore: newStore)
             try catalog.record(key, entry)
             if replaces { retire(key, keeping: documentBlob.id) }
             return (entry, rawBlob.written + documentBlob.written)
@@ -101,7 +102,8 @@ public struct Store: Sendable {
             // Indexed before the catalog names it, as `commit` does: the index never lacks a
             // stored document.
             let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            let replaces = try index(try document(ofBlob: entry.document), key: key, blob: entry.document, newStore: newStore)
+            let placed = try placedDocument(ofBlob: entry.document)
+            let replaces = try index(placed.document, key: key, blob: entry.document, blockStarts: placed.blockStarts, newStore: newStore)
             let recorded = try catalog.update(key) { current -> Bool in
                 if let existing = current, !existing.isReplaced(by: entry) { return false }
                 current = entry
