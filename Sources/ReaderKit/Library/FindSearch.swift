@@ -23,13 +23,11 @@ struct FindSearch {
     /// The catalog's document blob of each key looked up (absent: not stored).
     private var stored: [String: BlobID] = [:]
     private var looked: Set<String> = []
-    private var documents: [Int64: FullTextIndex.Connection.IndexedDocument?] = [:]
-    private var passages: [PassageKey: Passage] = [:]
-
-    private struct PassageKey: Hashable {
-        var blob: BlobID
-        var firstBlock: Int
-    }
+    // Keyed by `Int` and `String`, whose hashing the runtime already knows in any process:
+    // a key type of its own costs a fresh process a scan of every conformance it has.
+    private var documents: [Int: FullTextIndex.Connection.IndexedDocument?] = [:]
+    /// Passages read, by their blob and first block (``key(_:_:)``).
+    private var passages: [String: Passage] = [:]
 
     /// How many ranked passages are looked at together: their documents looked up in the
     /// catalog at once (at least as many as asked for), and (for a phrase) their text read on
@@ -87,12 +85,12 @@ struct FindSearch {
     /// once, reading the catalog once) in the catalog, which the index may disagree with — it
     /// may hold a document forgotten, or stored anew, by a process killed before it was told.
     private mutating func look(_ ranked: ArraySlice<FullTextIndex.Connection.RankedPassage>) throws {
-        let unknown = ranked.filter { documents[$0.document] == nil }
+        let unknown = ranked.filter { documents[Int($0.document)] == nil }
         guard !unknown.isEmpty else { return }
-        for passage in unknown where documents[passage.document] == nil {
-            documents[passage.document] = .some(try connection.document(passage.document))
+        for passage in unknown where documents[Int(passage.document)] == nil {
+            documents[Int(passage.document)] = .some(try connection.document(passage.document))
         }
-        let keys = Set(unknown.compactMap { documents[$0.document]??.key }).subtracting(looked)
+        let keys = Set(unknown.compactMap { documents[Int($0.document)]??.key }).subtracting(looked)
         stored.merge(try store.catalog.documentBlobs(of: keys)) { $1 }
         looked.formUnion(keys)
     }
@@ -101,7 +99,7 @@ struct FindSearch {
     /// stored, in order, with their documents.
     private func current(_ ranked: [FullTextIndex.Connection.RankedPassage]) -> [Candidate] {
         ranked.compactMap { passage in
-            guard let document = documents[passage.document] ?? nil, let blob = document.blob, stored[document.key] == blob else {
+            guard let document = documents[Int(passage.document)] ?? nil, let blob = document.blob, stored[document.key] == blob else {
                 return nil
             }
             return Candidate(document: document, place: .init(firstBlock: passage.firstBlock, offset: passage.offset), score: passage.score)
@@ -109,27 +107,34 @@ struct FindSearch {
     }
 
     private func passage(of candidate: Candidate) -> Passage? {
-        candidate.document.blob.flatMap { passages[PassageKey(blob: $0, firstBlock: candidate.place.firstBlock)] }
+        candidate.document.blob.flatMap { passages[Self.key($0, candidate.place.firstBlock)] }
+    }
+
+    private static func key(_ blob: BlobID, _ firstBlock: Int) -> String {
+        blob.hex + " " + String(firstBlock)
     }
 
     /// Reads the passages of `candidates` not read yet, a document per core at a time: the
     /// blob inflated and the passage's blocks decoded (``Store/passages(ofBlob:at:)``) are
     /// most of a search's time.
     private mutating func read(_ candidates: [Candidate]) {
-        var wanted: [BlobID: Set<Store.PassagePlace>] = [:]
+        var wanted: [(blob: BlobID, places: [Store.PassagePlace])] = []
         for candidate in candidates {
-            guard let blob = candidate.document.blob, passages[PassageKey(blob: blob, firstBlock: candidate.place.firstBlock)] == nil
-            else { continue }
-            wanted[blob, default: []].insert(candidate.place)
+            guard let blob = candidate.document.blob, passages[Self.key(blob, candidate.place.firstBlock)] == nil else { continue }
+            if let group = wanted.firstIndex(where: { $0.blob == blob }) {
+                if !wanted[group].places.contains(candidate.place) { wanted[group].places.append(candidate.place) }
+            } else {
+                wanted.append((blob, [candidate.place]))
+            }
         }
-        let groups = Array(wanted)
-        let read = Mutex<[PassageKey: Passage]>([:])
+        let read = Mutex<[String: Passage]>([:])
         let store = self.store
+        let groups = wanted
         DispatchQueue.concurrentPerform(iterations: groups.count) { index in
             let (blob, places) = groups[index]
-            let found = store.passages(ofBlob: blob, at: Array(places))
+            let found = store.passages(ofBlob: blob, at: places)
             read.withLock { read in
-                for (first, passage) in found { read[PassageKey(blob: blob, firstBlock: first)] = passage }
+                for (first, passage) in found { read[Self.key(blob, first)] = passage }
             }
         }
         passages.merge(read.withLock { $0 }) { $1 }

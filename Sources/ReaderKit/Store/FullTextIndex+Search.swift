@@ -34,7 +34,7 @@ extension FullTextIndex.Connection {
         // weigh a quarter of one that few have), and reading it costs a row each: it is read
         // no further and counts for nothing.
         let most = max(16, passages.count / 8)
-        let mostDocuments = max(16, Set(passages.map(\.document)).count / 8)
+        let mostDocuments = max(16, Set(passages.map { Int($0.document) }).count / 8)
         var parts: [String] = []
         var values: [SQLite.Value] = [
             .integer(low), .integer(high), .integer(lowDocument), .integer(highDocument), .integer(Int64(most)),

@@ -49,7 +49,7 @@ enum FullTextRanking {
         var counts = [(heading: Int, frequent: Int, title: Int)](repeating: (0, 0, 0), count: words.count)
         for (index, word) in words.enumerated() {
             var cursors = (heading: 0, frequent: 0, title: 0)
-            var titledDocuments = Set<Int64>()
+            var titledDocuments = Set<Int>()
             for offset in passages.indices {
                 let passage = passages[offset]
                 let heading = advance(word.headings, &cursors.heading, to: passage.row)
@@ -58,11 +58,11 @@ enum FullTextRanking {
                 has[index][offset] = (heading, frequent, title)
                 if heading { counts[index].heading += 1 }
                 if frequent { counts[index].frequent += 1 }
-                if title { titledDocuments.insert(passage.document) }
+                if title { titledDocuments.insert(Int(passage.document)) }
             }
             counts[index].title = titledDocuments.count
         }
-        let documents = Set(passages.map(\.document)).count
+        let documents = Set(passages.map { Int($0.document) }).count
         let rarity = { (count: Int, total: Int) -> Double in log(1 + Double(total) / Double(1 + count)) / log(1 + Double(total)) }
         let weights = counts.map { count in
             (

@@ -4,7 +4,7 @@ import ReaderPluginAPI
 extension Store {
     /// Where a passage is in a document blob: its first block, and where that block starts in
     /// the JSON when the index knows it.
-    struct PassagePlace: Hashable {
+    struct PassagePlace: Equatable {
         var firstBlock: Int
         var offset: Int?
     }
