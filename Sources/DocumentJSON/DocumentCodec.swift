@@ -69,28 +69,28 @@ extension DocumentCodec {
     /// the blocks before are skipped. Empty when the document has no block `first`. Throws
     /// ``JSONReadError`` for JSON it cannot read up to the last block it returns; what follows
     /// is not looked at.
-    package static func blocks(_ bytes: [UInt8], from first: Int, at offset: Int?, while keep: (Block, Block) -> Bool) throws -> [Block] {
-        try bytes.withUnsafeBufferPointer { bytes in
-            if let offset, offset < bytes.count, bytes[offset] == UInt8(ascii: "{") {
-                return try JSONReader.scan(bytes, from: offset) { reader in try blocks(&reader, while: keep) }
-            }
-            return try JSONReader.scan(bytes, from: 0) { reader in
-                var more = try reader.openObject()
-                while more {
-                    guard reader.match(try reader.key(), ["blocks"]) == 0 else {
-                        try reader.skipValue()
-                        more = try reader.nextMember()
-                        continue
-                    }
-                    guard try reader.openArray() else { return [] }
-                    for _ in 0..<first {
-                        try reader.skipValue()
-                        guard try reader.nextElement() else { return [] }
-                    }
-                    return try blocks(&reader, while: keep)
+    package static func blocks(
+        _ bytes: UnsafeBufferPointer<UInt8>, from first: Int, at offset: Int?, while keep: (Block, Block) -> Bool
+    ) throws -> [Block] {
+        if let offset, offset < bytes.count, bytes[offset] == UInt8(ascii: "{") {
+            return try JSONReader.scan(bytes, from: offset) { reader in try blocks(&reader, while: keep) }
+        }
+        return try JSONReader.scan(bytes, from: 0) { reader in
+            var more = try reader.openObject()
+            while more {
+                guard reader.match(try reader.key(), ["blocks"]) == 0 else {
+                    try reader.skipValue()
+                    more = try reader.nextMember()
+                    continue
                 }
-                return []
+                guard try reader.openArray() else { return [] }
+                for _ in 0..<first {
+                    try reader.skipValue()
+                    guard try reader.nextElement() else { return [] }
+                }
+                return try blocks(&reader, while: keep)
             }
+            return []
         }
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// One `find`: the index's ranked passages walked best first, held to the catalog (a version
@@ -28,6 +29,8 @@ struct FindSearch {
     private var documents: [Int: FullTextIndex.Connection.IndexedDocument?] = [:]
     /// Passages read, by their blob and first block (``key(_:_:)``).
     private var passages: [String: Passage] = [:]
+
+    private static let cores = ProcessInfo.processInfo.activeProcessorCount
 
     /// How many ranked passages are looked at together: their documents looked up in the
     /// catalog at once (at least as many as asked for), and (for a phrase) their text read on
@@ -129,12 +132,18 @@ struct FindSearch {
         }
         let read = Mutex<[String: Passage]>([:])
         let store = self.store
+        // The documents shared out among as many threads as cores, each inflating into memory of
+        // its own, used again for each of its documents.
+        let threads = min(Self.cores, wanted.count)
         let groups = wanted
-        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
-            let (blob, places) = groups[index]
-            let found = store.passages(ofBlob: blob, at: places)
-            read.withLock { read in
-                for (first, passage) in found { read[Self.key(blob, first)] = passage }
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            let buffer = InflateBuffer()
+            for index in stride(from: thread, to: groups.count, by: threads) {
+                let (blob, places) = groups[index]
+                let found = store.passages(ofBlob: blob, at: places, buffer: buffer)
+                read.withLock { read in
+                    for (first, passage) in found { read[Self.key(blob, first)] = passage }
+                }
             }
         }
         passages.merge(read.withLock { $0 }) { $1 }

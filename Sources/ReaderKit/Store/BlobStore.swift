@@ -103,16 +103,22 @@ public struct BlobStore: Sendable {
         return bytes
     }
 
-    /// The bytes of blob `id`, not hashed: zlib's checksum (Adler-32) still refuses a damaged
-    /// file. For what a search shows of the documents it found, where hashing each of them
-    /// would cost as much as reading it; `open` and `cache verify` check the name.
-    func unhashedBytes(of id: BlobID) throws -> [UInt8] {
+    /// The bytes of blob `id` inflated into `buffer` (valid until its next use), not hashed:
+    /// zlib's checksum (Adler-32) still refuses a damaged file. For what a search shows of the
+    /// documents it found, where hashing each of them would cost as much as reading it; `open`
+    /// and `cache verify` check the name.
+    func unhashedBytes(of id: BlobID, into buffer: InflateBuffer) throws -> UnsafeBufferPointer<UInt8> {
         let stored = try storedBytes(of: id)
-        do {
-            return try Zlib.decompress(stored, limit: readLimit)
-        } catch {
-            throw ReaderError.damaged(what: "blob \(id)", reason: "\(error)")
+        guard let bytes = buffer.inflate(stored, limit: readLimit) else {
+            // Not one whole stream that fits: zlib says what is wrong with it.
+            do {
+                _ = try Zlib.decompress(stored, limit: readLimit)
+            } catch {
+                throw ReaderError.damaged(what: "blob \(id)", reason: "\(error)")
+            }
+            throw ReaderError.damaged(what: "blob \(id)", reason: "not a whole zlib stream")
         }
+        return bytes
     }
 
     /// The file of blob `id` as it is on disk (a zlib stream), checked against its name: what

@@ -14,8 +14,8 @@ extension Store {
     /// blocks are decoded, from where they start, and the blob is not hashed
     /// (``BlobStore/unhashedBytes(of:)``). A passage that cannot be read is missing from the
     /// answer.
-    func passages(ofBlob id: BlobID, at places: [PassagePlace]) -> [Int: Passage] {
-        guard let bytes = try? blobs.unhashedBytes(of: id) else { return [:] }
+    func passages(ofBlob id: BlobID, at places: [PassagePlace], buffer: InflateBuffer) -> [Int: Passage] {
+        guard let bytes = try? blobs.unhashedBytes(of: id, into: buffer) else { return [:] }
         var passages: [Int: Passage] = [:]
         for place in places {
             let blocks = try? DocumentCodec.blocks(bytes, from: place.firstBlock, at: place.offset) { head, next in
