@@ -1,3 +1,5 @@
+import Foundation
+
 /// The ranked passages a query matches.
 extension FullTextIndex.Connection {
     /// How many matching passages a query ranks at most: a query that matches more than this
@@ -26,57 +28,51 @@ extension FullTextIndex.Connection {
         let passages = try spans(of: rows)
         guard let lowDocument = passages.last?.document, let highDocument = passages.first?.document else { return [] }
         let words = query.words
-        var signals = Array(repeating: FullTextRanking.WordSignals(), count: words.count)
-        // What ranking needs, for every word at once: which of these passages have it in their
-        // heading or often in their body (marked words, ``PassageWords``), which of their
-        // documents in the title; each newest first. A signal more
-        // than an eighth of the passages have says little of which to show first (it would
-        // weigh a quarter of one that few have), and reading it costs a row each: it is read
-        // no further and counts for nothing.
-        let most = max(16, passages.count / 8)
-        let mostDocuments = max(16, Set(passages.map { Int($0.document) }).count / 8)
+        var signals = try rarities(of: words).map { FullTextRanking.WordSignals(rarity: $0) }
+        // What ranking needs of each word that is not common: which of these passages have it
+        // in their heading or often in their body (a marked word, ``PassageWords``, with the
+        // query's own words: exactly the passages ranked), which of their documents in the
+        // title; newest first. A common word's would weigh next to nothing, and is not read.
+        let documents = Set(passages.map { Int($0.document) })
         var parts: [String] = []
-        var values: [SQLite.Value] = [
-            .integer(low), .integer(high), .integer(lowDocument), .integer(highDocument), .integer(Int64(most)),
-            .integer(Int64(mostDocuments)),
-        ]
-        for (index, word) in words.enumerated() {
-            let marked = { (mark: UInt8) in FullTextQuery.string(String(UnicodeScalar(mark)) + word.token, prefix: word.prefix) }
-            // Parameters 1 to 6 are the bounds and the limits; each word's three strings follow.
-            let tag = index * 3
-            // Newest first, as the passages: FTS5 walks a word's row ids from one end to reach a
-            // range, and the passages ranked are the newest.
-            let rows = { (parameter: Int) in
-                "rowid FROM text WHERE text MATCH ?\(parameter) AND rowid BETWEEN ?1 AND ?2 ORDER BY rowid DESC LIMIT ?5"
+        var values: [SQLite.Value] = [.integer(low), .integer(high), .integer(lowDocument), .integer(highDocument)]
+        for (index, word) in words.enumerated() where signals[index].rarity >= FullTextRanking.rareEnough {
+            let marked = { (mark: UInt8) in
+                FullTextQuery.string(String(UnicodeScalar(mark)) + word.token, prefix: word.prefix) + " AND (" + expression + ")"
             }
-            parts.append("SELECT * FROM (SELECT \(tag), " + rows(tag + 7) + ")")
-            parts.append("SELECT * FROM (SELECT \(tag + 1), " + rows(tag + 8) + ")")
-            parts.append(
-                "SELECT * FROM (SELECT \(tag + 2), rowid FROM titles WHERE titles MATCH ?\(tag + 9) AND rowid BETWEEN ?3 AND ?4"
-                    + " ORDER BY rowid DESC LIMIT ?6)")
+            // Parameters 1 to 4 are the bounds; each word's three strings follow.
+            let tag = index * 3
+            let parameter = values.count + 1
+            let rows = { (tag: Int, parameter: Int) in
+                "SELECT \(tag), rowid FROM text WHERE text MATCH ?\(parameter) AND rowid BETWEEN ?1 AND ?2"
+            }
+            parts.append(rows(tag, parameter))
+            parts.append(rows(tag + 1, parameter + 1))
+            // A document's title is a row of its own: every title holding the word in the
+            // stretch, whether or not its document is ranked (at most one a document).
+            parts.append("SELECT \(tag + 2), rowid FROM titles WHERE titles MATCH ?\(parameter + 2) AND rowid BETWEEN ?3 AND ?4")
             values += [
                 .text(marked(PassageWords.headingMark)), .text(marked(PassageWords.frequentMark)),
                 .text(FullTextQuery.string(word.token, prefix: word.prefix)),
             ]
         }
-        let read = try database.cached(parts.joined(separator: " UNION ALL ")).bind(values)
-        while try read.step() {
-            let tag = Int(read.integer(0))
-            let row = read.integer(1)
-            switch tag % 3 {
-            case 0: signals[tag / 3].headings.append(row)
-            case 1: signals[tag / 3].frequent.append(row)
-            default: signals[tag / 3].titles.append(row)
+        if !parts.isEmpty {
+            let read = try database.cached(parts.joined(separator: " UNION ALL ")).bind(values)
+            while try read.step() {
+                let tag = Int(read.integer(0))
+                let row = read.integer(1)
+                switch tag % 3 {
+                case 0: signals[tag / 3].headings.append(row)
+                case 1: signals[tag / 3].frequent.append(row)
+                default: if documents.contains(Int(row)) { signals[tag / 3].titles.append(row) }
+                }
             }
         }
         for index in signals.indices {
-            // Newest first whatever order the union gave them in.
+            // Newest first, whatever order the union gave them in.
             signals[index].headings.sort(by: >)
             signals[index].frequent.sort(by: >)
             signals[index].titles.sort(by: >)
-            if signals[index].headings.count >= most { signals[index].headings = [] }
-            if signals[index].frequent.count >= most { signals[index].frequent = [] }
-            if signals[index].titles.count >= mostDocuments { signals[index].titles = [] }
         }
         return FullTextRanking.rank(passages, signals).map { ranked in
             let passage = passages[ranked.offset]
@@ -84,6 +80,22 @@ extension FullTextIndex.Connection {
                 document: passage.document, index: passage.index, firstBlock: passage.firstBlock, offset: passage.offset,
                 score: ranked.score)
         }
+    }
+
+    /// How rare each of `words` is, between 0 and 1, from how many of the last passages indexed
+    /// have it (``FullTextRanking/sampled``): BM25's inverse document frequency, scaled,
+    /// without counting every passage that has a common word.
+    private func rarities(of words: [FullTextQuery.Word]) throws -> [Double] {
+        let last = try nextRow() - 1
+        guard last > 0 else { return words.map { _ in 1 } }
+        let sample = FullTextRanking.sampled
+        let parts = words.indices.map { "SELECT \($0), count(*) FROM text WHERE text MATCH ?\($0 + 2) AND rowid > ?1" }
+        let values = [SQLite.Value.integer(last - Int64(sample))] + words.map { .text(FullTextQuery.string($0.token, prefix: $0.prefix)) }
+        let read = try database.cached(parts.joined(separator: " UNION ALL ")).bind(values)
+        var counts = [Int](repeating: 0, count: words.count)
+        while try read.step() { counts[Int(read.integer(0))] = Int(read.integer(1)) }
+        let size = Double(min(Int64(sample), last))
+        return counts.map { count in log(1 + size / Double(1 + count)) / log(1 + size) }
     }
 
     /// The row ids of the passages `expression` matches, the most recently indexed first, at
@@ -155,7 +167,8 @@ extension FullTextIndex.Connection {
                 passages.append(
                     FullTextRanking.Passage(
                         row: row, document: document, index: index, firstBlock: table.entries[index].firstBlock,
-                        offset: table.entries[index].offset, length: table.length(index)))
+                        offset: table.entries[index].offset, length: table.length(index),
+                        headingLength: Int(table.entries[index].headingLength), titleLength: table.titleLength))
             }
             // Past a gap of more than a few documents' passages, seeking is cheaper than walking.
             if next < rows.count && first - rows[next] > Self.walkedAtMost { walking = false }

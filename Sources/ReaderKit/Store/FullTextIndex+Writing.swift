@@ -43,6 +43,7 @@ extension FullTextIndex.Connection {
             /// Where the first block starts in the document's JSON, when known.
             var offset: Int?
             var length: Int
+            var headingLength: Int
             var words: [UInt8]
         }
 
@@ -54,6 +55,8 @@ extension FullTextIndex.Connection {
         var obsoletes: [Int]
         var rows: [Row]
         var titleWords: [UInt8]
+        /// How many words the title has.
+        var titleLength: Int
 
         /// `blockStarts`: where each block starts in the document's JSON (as its writer or
         /// reader told), or empty when not known.
@@ -65,11 +68,16 @@ extension FullTextIndex.Connection {
             number = facts.number
             obsoletes = facts.obsoletes
             let title = PassageWords.titleWords(document.title)
+            var titleLength = 0
+            WordTokens.forEachFoldedWord(in: document.title) { _ in titleLength += 1 }
+            self.titleLength = titleLength
             titleWords = PassageWords.titleText(title)
             rows = Passage.of(document).map { passage in
                 let words = maker.words(of: passage, title: title)
                 let offset = blockStarts.indices.contains(passage.firstBlock) ? blockStarts[passage.firstBlock] : nil
-                return Row(firstBlock: passage.firstBlock, offset: offset, length: words.length, words: words.text)
+                return Row(
+                    firstBlock: passage.firstBlock, offset: offset, length: words.length, headingLength: words.headingLength,
+                    words: words.text)
             }
         }
 
@@ -149,7 +157,9 @@ extension FullTextIndex.Connection {
 
     /// Writes `document` with its passages from row id `firstRow` on, which it moves past them.
     func insert(_ document: PreparedDocument, firstRow: inout Int64) throws {
-        let table = PassageTable(firstRow: firstRow, passages: document.rows.map { ($0.firstBlock, $0.offset, $0.length) })
+        let table = PassageTable(
+            firstRow: firstRow, titleLength: document.titleLength,
+            passages: document.rows.map { ($0.firstBlock, $0.offset, $0.length, $0.headingLength) })
         try database.cached("INSERT INTO documents(key, blob, source, title, number, obsoletes, first) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(
                 .text(document.key), .text(document.blob.hex), .text(document.source), .text(document.title),

@@ -17,18 +17,25 @@ struct PassageTable: Equatable {
         /// Where the first block starts in the document's JSON, in bytes; nil when not known.
         var offset: Int?
         var lengthClass: UInt8
+        /// How many words the heading has (at most 255).
+        var headingLength: UInt8
     }
 
     var firstRow: Int64
+    /// How many words the document's title has.
+    var titleLength: Int
     var entries: [Entry]
 
     var count: Int { entries.count }
     var rows: Range<Int64> { firstRow..<(firstRow + Int64(count)) }
 
-    init(firstRow: Int64, passages: [(firstBlock: Int, offset: Int?, length: Int)]) {
+    init(firstRow: Int64, titleLength: Int, passages: [(firstBlock: Int, offset: Int?, length: Int, headingLength: Int)]) {
         self.firstRow = firstRow
+        self.titleLength = titleLength
         entries = passages.map {
-            Entry(firstBlock: $0.firstBlock, offset: $0.offset, lengthClass: UInt8(min(255, (log2(Double($0.length) + 1) * 8).rounded())))
+            Entry(
+                firstBlock: $0.firstBlock, offset: $0.offset, lengthClass: UInt8(min(255, (log2(Double($0.length) + 1) * 8).rounded())),
+                headingLength: UInt8(min(255, $0.headingLength)))
         }
     }
 
@@ -36,17 +43,20 @@ struct PassageTable: Equatable {
     /// power of two).
     func length(_ index: Int) -> Double { exp2(Double(entries[index].lengthClass) / 8) - 1 }
 
-    /// As the index keeps it: for each passage, its first block after the one before, and its
-    /// offset plus one after the one before (0: not known), as varints, then its length class.
+    /// As the index keeps it: the title's length, then for each passage its first block after
+    /// the one before, and its offset plus one after the one before (0: not known), as varints,
+    /// then its length class and its heading's length.
     var encoded: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(count * 5)
+        bytes.reserveCapacity(count * 6 + 2)
+        Self.append(UInt64(titleLength), to: &bytes)
         var previous = (block: 0, offset: 0)
         for entry in entries {
             Self.append(UInt64(entry.firstBlock - previous.block), to: &bytes)
             let offset = entry.offset.map { $0 + 1 } ?? 0
             Self.append(offset == 0 ? 0 : UInt64(offset - previous.offset), to: &bytes)
             bytes.append(entry.lengthClass)
+            bytes.append(entry.headingLength)
             previous = (entry.firstBlock, offset == 0 ? previous.offset : offset)
         }
         return bytes
@@ -57,15 +67,20 @@ struct PassageTable: Equatable {
         self.firstRow = firstRow
         entries = []
         var index = 0
+        guard let titleLength = Self.varint(encoded, &index) else { return nil }
+        self.titleLength = titleLength
         var previous = (block: 0, offset: 0)
         while index < encoded.count {
-            guard let block = Self.varint(encoded, &index), let offset = Self.varint(encoded, &index), index < encoded.count else {
+            guard let block = Self.varint(encoded, &index), let offset = Self.varint(encoded, &index), index + 1 < encoded.count else {
                 return nil
             }
             previous.block += block
             if offset > 0 { previous.offset += offset }
-            entries.append(Entry(firstBlock: previous.block, offset: offset > 0 ? previous.offset - 1 : nil, lengthClass: encoded[index]))
-            index += 1
+            entries.append(
+                Entry(
+                    firstBlock: previous.block, offset: offset > 0 ? previous.offset - 1 : nil, lengthClass: encoded[index],
+                    headingLength: encoded[index + 1]))
+            index += 2
         }
     }
 

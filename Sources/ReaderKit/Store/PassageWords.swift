@@ -18,8 +18,9 @@ struct PassageWords {
 
     /// The words, as UTF-8, ready to bind.
     var text: [UInt8]
-    /// How many words the body has (each time it has them).
+    /// How many words the body has (each time it has them), and the heading.
     var length: Int
+    var headingLength: Int
 
     /// Makes the words of passage after passage, reusing its table.
     struct Maker {
@@ -34,8 +35,12 @@ struct PassageWords {
                 counter.add(word)
                 length += 1
             }
+            var headingLength = 0
             if let heading = passage.heading {
-                WordTokens.forEachFoldedWord(in: heading) { counter.add($0, inBody: false, inHeading: true) }
+                WordTokens.forEachFoldedWord(in: heading) { word in
+                    counter.add(word, inBody: false, inHeading: true)
+                    headingLength += 1
+                }
             }
             for word in title { word.withUnsafeBufferPointer { counter.add($0, inBody: false) } }
             var text: [UInt8] = []
@@ -45,7 +50,7 @@ struct PassageWords {
                 if word.inHeading { counter.append(word, mark: PassageWords.headingMark, to: &text) }
                 if word.count >= PassageWords.frequentAt { counter.append(word, mark: PassageWords.frequentMark, to: &text) }
             }
-            return PassageWords(text: text, length: length)
+            return PassageWords(text: text, length: length, headingLength: headingLength)
         }
     }
 
