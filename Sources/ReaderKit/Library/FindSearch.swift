@@ -24,9 +24,9 @@ struct FindSearch {
     /// The catalog's document blob of each key looked up (absent: not stored).
     private var stored: [String: BlobID] = [:]
     private var looked: Set<String> = []
-    // Keyed by `Int` and `String`, whose hashing the runtime already knows in any process:
+    // Keyed by `String`, whose hashing the runtime already knows in any process of ours:
     // a key type of its own costs a fresh process a scan of every conformance it has.
-    private var documents: [Int: FullTextIndex.Connection.IndexedDocument?] = [:]
+    private var documents: [String: FullTextIndex.Connection.IndexedDocument?] = [:]
     /// Passages read, by their blob and first block (``key(_:_:)``).
     private var passages: [String: Passage] = [:]
 
@@ -88,12 +88,12 @@ struct FindSearch {
     /// once, reading the catalog once) in the catalog, which the index may disagree with — it
     /// may hold a document forgotten, or stored anew, by a process killed before it was told.
     private mutating func look(_ ranked: ArraySlice<FullTextIndex.Connection.RankedPassage>) throws {
-        let unknown = ranked.filter { documents[Int($0.document)] == nil }
+        let unknown = ranked.filter { documents[String($0.document)] == nil }
         guard !unknown.isEmpty else { return }
-        for passage in unknown where documents[Int(passage.document)] == nil {
-            documents[Int(passage.document)] = .some(try connection.document(passage.document))
+        for passage in unknown where documents[String(passage.document)] == nil {
+            documents[String(passage.document)] = .some(try connection.document(passage.document))
         }
-        let keys = Set(unknown.compactMap { documents[Int($0.document)]??.key }).subtracting(looked)
+        let keys = Set(unknown.compactMap { documents[String($0.document)]??.key }).subtracting(looked)
         stored.merge(try store.catalog.documentBlobs(of: keys)) { $1 }
         looked.formUnion(keys)
     }
@@ -102,7 +102,7 @@ struct FindSearch {
     /// stored, in order, with their documents.
     private func current(_ ranked: [FullTextIndex.Connection.RankedPassage]) -> [Candidate] {
         ranked.compactMap { passage in
-            guard let document = documents[Int(passage.document)] ?? nil, let blob = document.blob, stored[document.key] == blob else {
+            guard let document = documents[String(passage.document)] ?? nil, let blob = document.blob, stored[document.key] == blob else {
                 return nil
             }
             return Candidate(document: document, place: .init(firstBlock: passage.firstBlock, offset: passage.offset), score: passage.score)

@@ -16,7 +16,7 @@ extension FullTextIndex.Connection {
             // Every row goes, so the row ids may start again: no word is left under an old one.
             try database.execute(
                 """
-                INSERT INTO text(text) VALUES ('delete-all'); INSERT INTO titles(titles) VALUES ('delete-all');
+                INSERT INTO text(text) VALUES ('delete-all');
                 DELETE FROM documents; DELETE FROM spans; DELETE FROM sqlite_sequence WHERE name = 'documents';
                 INSERT INTO text(text, rank) VALUES ('automerge', 0);
                 INSERT INTO text(text, rank) VALUES ('hashsize', \(Self.rebuildHashSize));
@@ -33,7 +33,7 @@ extension FullTextIndex.Connection {
             // settings for documents added one at a time: FTS5's defaults.
             try database.execute(
                 """
-                INSERT INTO text(text) VALUES ('optimize'); INSERT INTO titles(titles) VALUES ('optimize');
+                INSERT INTO text(text) VALUES ('optimize');
                 INSERT INTO text(text, rank) VALUES ('automerge', 4); INSERT INTO text(text, rank) VALUES ('hashsize', 1048576);
                 """)
             return count

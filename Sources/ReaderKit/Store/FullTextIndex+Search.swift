@@ -24,57 +24,16 @@ extension FullTextIndex.Connection {
     func search(_ query: FullTextQuery, source: String?) throws -> [RankedPassage] {
         guard let expression = query.expression else { return [] }
         let rows = try matchingRows(expression, source: source)
-        guard let low = rows.last, let high = rows.first else { return [] }
-        let passages = try spans(of: rows)
-        guard let lowDocument = passages.last?.document, let highDocument = passages.first?.document else { return [] }
+        guard !rows.isEmpty else { return [] }
         let words = query.words
-        var signals = try rarities(of: words).map { FullTextRanking.WordSignals(rarity: $0) }
-        // What ranking needs of each word that is not common: which of these passages have it
-        // in their heading or often in their body (a marked word, ``PassageWords``, with the
-        // query's own words: exactly the passages ranked), which of their documents in the
-        // title; newest first. A common word's would weigh next to nothing, and is not read.
-        let documents = Set(passages.map { Int($0.document) })
-        var parts: [String] = []
-        var values: [SQLite.Value] = [.integer(low), .integer(high), .integer(lowDocument), .integer(highDocument)]
-        for (index, word) in words.enumerated() where signals[index].rarity >= FullTextRanking.rareEnough {
-            let marked = { (mark: UInt8) in
-                FullTextQuery.string(String(UnicodeScalar(mark)) + word.token, prefix: word.prefix) + " AND (" + expression + ")"
-            }
-            // Parameters 1 to 4 are the bounds; each word's three strings follow.
-            let tag = index * 3
-            let parameter = values.count + 1
-            let rows = { (tag: Int, parameter: Int) in
-                "SELECT \(tag), rowid FROM text WHERE text MATCH ?\(parameter) AND rowid BETWEEN ?1 AND ?2"
-            }
-            parts.append(rows(tag, parameter))
-            parts.append(rows(tag + 1, parameter + 1))
-            // A document's title is a row of its own: every title holding the word in the
-            // stretch, whether or not its document is ranked (at most one a document).
-            parts.append("SELECT \(tag + 2), rowid FROM titles WHERE titles MATCH ?\(parameter + 2) AND rowid BETWEEN ?3 AND ?4")
-            values += [
-                .text(marked(PassageWords.headingMark)), .text(marked(PassageWords.frequentMark)),
-                .text(FullTextQuery.string(word.token, prefix: word.prefix)),
-            ]
+        let rarities = try rarities(of: words)
+        // The hashes the passage tables are asked about: not a common word's (its heading,
+        // title and frequency would weigh next to nothing), nor a prefix's (it names no one word).
+        let hashes = zip(words, rarities).map { word, rarity -> UInt16? in
+            word.prefix || rarity < FullTextRanking.rareEnough ? nil : WordHash.of(word.token.utf8)
         }
-        if !parts.isEmpty {
-            let read = try database.cached(parts.joined(separator: " UNION ALL ")).bind(values)
-            while try read.step() {
-                let tag = Int(read.integer(0))
-                let row = read.integer(1)
-                switch tag % 3 {
-                case 0: signals[tag / 3].headings.append(row)
-                case 1: signals[tag / 3].frequent.append(row)
-                default: if documents.contains(Int(row)) { signals[tag / 3].titles.append(row) }
-                }
-            }
-        }
-        for index in signals.indices {
-            // Newest first, whatever order the union gave them in.
-            signals[index].headings.sort(by: >)
-            signals[index].frequent.sort(by: >)
-            signals[index].titles.sort(by: >)
-        }
-        return FullTextRanking.rank(passages, signals).map { ranked in
+        let passages = try spans(of: rows, asking: hashes)
+        return FullTextRanking.rank(passages, rarities).map { ranked in
             let passage = passages[ranked.offset]
             return RankedPassage(
                 document: passage.document, index: passage.index, firstBlock: passage.firstBlock, offset: passage.offset,
@@ -134,14 +93,15 @@ extension FullTextIndex.Connection {
         return ranges
     }
 
-    /// Each of `rows` (newest first) with its document, place and length, read from the spans
-    /// of the documents they fall in. Words left under the row ids of a document taken out
+    /// Each of `rows` (newest first) with its document, place and length, and which of the
+    /// words `hashes` names its heading, its frequent words and its title have, read from the
+    /// spans of the documents they fall in. Words left under the row ids of a document taken out
     /// (``PassageTable``) fall in none and are passed over.
     ///
     /// The spans are walked down from the newest row's, one after another while the rows are
     /// near, and sought again past a gap: a common word meets every document of a stretch, a
     /// rare one a few scattered ones.
-    private func spans(of rows: [Int64]) throws -> [FullTextRanking.Passage] {
+    private func spans(of rows: [Int64], asking hashes: [UInt16?]) throws -> [FullTextRanking.Passage] {
         var passages: [FullTextRanking.Passage] = []
         passages.reserveCapacity(rows.count)
         let walk = try database.cached("SELECT first, document, passages FROM spans WHERE first <= ? ORDER BY first DESC")
@@ -157,19 +117,22 @@ extension FullTextIndex.Connection {
             guard try walk.step() else { break }
             let first = walk.integer(0)
             guard first <= row else { continue }
-            let table = PassageTable(firstRow: first, encoded: walk.blob(2))
             let document = walk.integer(1)
+            var indices: [Int] = []
             while next < rows.count && rows[next] >= first {
-                let row = rows[next]
+                indices.append(Int(rows[next] - first))
                 next += 1
-                guard let table, table.rows.contains(row) else { continue }
-                let index = Int(row - first)
-                passages.append(
-                    FullTextRanking.Passage(
-                        row: row, document: document, index: index, firstBlock: table.entries[index].firstBlock,
-                        offset: table.entries[index].offset, length: table.length(index),
-                        headingLength: Int(table.entries[index].headingLength), titleLength: table.titleLength))
             }
+            // Read oldest first, kept newest first as the rows came.
+            var read: [FullTextRanking.Passage] = []
+            _ = PassageTable.read(walk.blob(2), wanted: indices.reversed(), asking: hashes) { entry in
+                read.append(
+                    FullTextRanking.Passage(
+                        row: first + Int64(entry.index), document: document, index: entry.index, firstBlock: entry.firstBlock,
+                        offset: entry.offset, length: entry.length, headingLength: entry.headingLength, titleLength: entry.titleLength,
+                        heading: entry.heading, frequent: entry.frequent, title: entry.title))
+            }
+            passages += read.reversed()
             // Past a gap of more than a few documents' passages, seeking is cheaper than walking.
             if next < rows.count && first - rows[next] > Self.walkedAtMost { walking = false }
         }

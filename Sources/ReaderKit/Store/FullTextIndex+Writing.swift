@@ -44,6 +44,8 @@ extension FullTextIndex.Connection {
             var offset: Int?
             var length: Int
             var headingLength: Int
+            var headingHashes: [UInt16]
+            var frequentHashes: [UInt16]
             var words: [UInt8]
         }
 
@@ -54,9 +56,9 @@ extension FullTextIndex.Connection {
         var number: Int?
         var obsoletes: [Int]
         var rows: [Row]
-        var titleWords: [UInt8]
-        /// How many words the title has.
+        /// How many words the title has, and the hashes of its distinct words.
         var titleLength: Int
+        var titleHashes: [UInt16]
 
         /// `blockStarts`: where each block starts in the document's JSON (as its writer or
         /// reader told), or empty when not known.
@@ -71,13 +73,13 @@ extension FullTextIndex.Connection {
             var titleLength = 0
             WordTokens.forEachFoldedWord(in: document.title) { _ in titleLength += 1 }
             self.titleLength = titleLength
-            titleWords = PassageWords.titleText(title)
+            titleHashes = title.map(WordHash.of)
             rows = Passage.of(document).map { passage in
                 let words = maker.words(of: passage, title: title)
                 let offset = blockStarts.indices.contains(passage.firstBlock) ? blockStarts[passage.firstBlock] : nil
                 return Row(
                     firstBlock: passage.firstBlock, offset: offset, length: words.length, headingLength: words.headingLength,
-                    words: words.text)
+                    headingHashes: words.headingHashes, frequentHashes: words.frequentHashes, words: words.text)
             }
         }
 
@@ -157,9 +159,7 @@ extension FullTextIndex.Connection {
 
     /// Writes `document` with its passages from row id `firstRow` on, which it moves past them.
     func insert(_ document: PreparedDocument, firstRow: inout Int64) throws {
-        let table = PassageTable(
-            firstRow: firstRow, titleLength: document.titleLength,
-            passages: document.rows.map { ($0.firstBlock, $0.offset, $0.length, $0.headingLength) })
+        let table = PassageTable(firstRow: firstRow, document: document)
         try database.cached("INSERT INTO documents(key, blob, source, title, number, obsoletes, first) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(
                 .text(document.key), .text(document.blob.hex), .text(document.source), .text(document.title),
@@ -173,7 +173,6 @@ extension FullTextIndex.Connection {
         }
         let words = try database.cached("INSERT INTO text(rowid, words) VALUES (?, ?)")
         for (row, passage) in zip(table.rows, document.rows) { try words.bind(.integer(row)).run(text: passage.words, at: 2) }
-        try database.cached("INSERT INTO titles(rowid, words) VALUES (?, ?)").bind(.integer(id), .utf8(document.titleWords)).run()
         firstRow = table.rows.upperBound
     }
 
@@ -190,8 +189,6 @@ extension FullTextIndex.Connection {
             let prepared = PreparedDocument(key: key, blob: blob, document: document)
             let forget = try database.cached("INSERT INTO text(text, rowid, words) VALUES ('delete', ?, ?)")
             for (offset, row) in prepared.rows.enumerated() { try forget.bind(.integer(first + Int64(offset)), .utf8(row.words)).run() }
-            try database.cached("INSERT INTO titles(titles, rowid, words) VALUES ('delete', ?, ?)")
-                .bind(.integer(id), .utf8(prepared.titleWords)).run()
         }
         try database.cached("DELETE FROM spans WHERE first = ? AND document = ?").bind(.integer(first), .integer(id)).run()
         try database.cached("DELETE FROM documents WHERE id = ?").bind(.integer(id)).run()

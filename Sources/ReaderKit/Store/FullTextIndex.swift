@@ -6,10 +6,10 @@ import CSQLite
 ///
 /// A SQLite database with an FTS5 table of passages (``Passage``: a section, a tweet) that is
 /// *contentless* and keeps the least a search needs: which passages hold each word, not where
-/// or how often (`detail=none`), with the facts ranking uses as marked words
-/// (``PassageWords``) and beside each document's passages (`spans`, ``PassageTable``). A phrase is checked against the
-/// passage's text, as a snippet is made from it: from the document blob. Beside it, the
-/// documents (key, blob, source, title) and their titles' words (`titles`, for ranking).
+/// or how often (`detail=none`, ``PassageWords``). A phrase is checked against the passage's
+/// text, as a snippet is made from it: from the document blob. Beside it, the documents (key,
+/// blob, source, title) and their passages' places and what ranking needs of each (`spans`,
+/// ``PassageTable``).
 ///
 /// Several processes write to it at once (WAL, a busy timeout); each document goes in or out
 /// in one transaction, so a process killed while indexing leaves it without the document or
@@ -90,8 +90,6 @@ struct FullTextIndex: Sendable {
                         title TEXT NOT NULL, number INTEGER, obsoletes TEXT NOT NULL, first INTEGER NOT NULL, UNIQUE(key, blob));
                     CREATE TABLE IF NOT EXISTS spans(first INTEGER PRIMARY KEY, document INTEGER NOT NULL, passages BLOB NOT NULL);
                     CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
-                        words, content='', detail=none, columnsize=0, tokenize='reader_words');
-                    CREATE VIRTUAL TABLE IF NOT EXISTS titles USING fts5(
                         words, content='', detail=none, columnsize=0, tokenize='reader_words');
                     """)
                 // Another process may have made them first: its answers stand.

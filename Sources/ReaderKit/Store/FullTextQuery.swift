@@ -74,7 +74,7 @@ public struct FullTextQuery: Sendable, Equatable {
     }
 
     /// `word` as an FTS5 string: in double quotes, `*` after it for a prefix. Tokens hold
-    /// letters and digits only (and a mark of ``PassageWords``), so no quote needs escaping.
+    /// letters, digits and marks only, so no quote needs escaping.
     static func string(_ word: String, prefix: Bool) -> String {
         "\"" + word + "\"" + (prefix ? " *" : "")
     }

@@ -2,25 +2,24 @@
 /// and document title once, folded (``WordTokens``), separated by spaces, which is all the
 /// index's tokenizer (`reader_words`, `Sources/CSQLite/words_tokenizer.h`) cuts at. The index
 /// keeps which passages hold a word, not where or how often (FTS5 `detail=none`: positions were
-/// nine tenths of the index), so the few facts ranking needs beyond that go in as marked words:
-///
-/// - `\u{1}word` for each word of the heading: a section whose title has the word ranks higher;
-/// - `\u{2}word` for each word the body holds ``frequentAt`` times or more: a section about it.
-///
-/// A marked word cannot be typed (a query's words hold letters and digits only), so it matches
-/// only the marked word asked for by ``FullTextIndex/Connection/search(_:source:)``. The
-/// body's number of words goes into its document's passage table (``PassageTable``).
+/// nine tenths of the index); what ranking needs beyond that is kept beside it, in the passage
+/// table (``PassageTable``): the body's and the heading's lengths, and the hashes
+/// (``WordHash``) of the heading's words and of the words the body holds ``frequentAt`` times
+/// or more (a section about them), the most frequent ``frequentKept`` of them.
 struct PassageWords {
-    static let headingMark: UInt8 = 0x01
-    static let frequentMark: UInt8 = 0x02
     /// How often a word is in a body before the passage counts as being about it.
     static let frequentAt: Int32 = 3
+    /// How many frequent words, and heading words, a passage keeps hashes of at most.
+    static let frequentKept = 16
+    static let headingKept = 16
 
     /// The words, as UTF-8, ready to bind.
     var text: [UInt8]
     /// How many words the body has (each time it has them), and the heading.
     var length: Int
     var headingLength: Int
+    var headingHashes: [UInt16]
+    var frequentHashes: [UInt16]
 
     /// Makes the words of passage after passage, reusing its table.
     struct Maker {
@@ -45,12 +44,17 @@ struct PassageWords {
             for word in title { word.withUnsafeBufferPointer { counter.add($0, inBody: false) } }
             var text: [UInt8] = []
             text.reserveCapacity(Int(counter.words.count) * 10)
-            for word in counter.words { counter.append(word, to: &text) }
+            var heading: [UInt16] = []
+            var frequent: [(count: Int32, hash: UInt16)] = []
             for word in counter.words {
-                if word.inHeading { counter.append(word, mark: PassageWords.headingMark, to: &text) }
-                if word.count >= PassageWords.frequentAt { counter.append(word, mark: PassageWords.frequentMark, to: &text) }
+                counter.append(word, to: &text)
+                if word.inHeading && heading.count < PassageWords.headingKept { heading.append(counter.hash(of: word)) }
+                if word.count >= PassageWords.frequentAt { frequent.append((word.count, counter.hash(of: word))) }
             }
-            return PassageWords(text: text, length: length, headingLength: headingLength)
+            // The most frequent first, the first met first among equals.
+            let kept = frequent.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
+                .prefix(PassageWords.frequentKept).map(\.element.hash)
+            return PassageWords(text: text, length: length, headingLength: headingLength, headingHashes: heading, frequentHashes: kept)
         }
     }
 
@@ -61,15 +65,5 @@ struct PassageWords {
             if !words.contains(where: { $0.elementsEqual(word) }) { words.append(Array(word)) }
         }
         return words
-    }
-
-    /// A document's title words as the `titles` table is given them.
-    static func titleText(_ words: [[UInt8]]) -> [UInt8] {
-        var text: [UInt8] = []
-        for word in words {
-            text += word
-            text.append(0x20)
-        }
-        return text
     }
 }

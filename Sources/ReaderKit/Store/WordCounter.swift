@@ -77,11 +77,15 @@ final class WordCounter {
         slots[slot] = Slot(word: Int32(words.count), generation: generation, hash: hash)
     }
 
-    /// Appends `mark` (none when 0), the bytes of `word` and a space to `text`.
-    func append(_ word: Word, mark: UInt8 = 0, to text: inout [UInt8]) {
-        if mark != 0 { text.append(mark) }
+    /// Appends the bytes of `word` and a space to `text`.
+    func append(_ word: Word, to text: inout [UInt8]) {
         text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(word.start)..<Int(word.start + word.length)]))
         text.append(0x20)
+    }
+
+    /// The ``WordHash`` of `word`.
+    func hash(of word: Word) -> UInt16 {
+        WordHash.of(UnsafeBufferPointer(rebasing: bytes[Int(word.start)..<Int(word.start + word.length)]))
     }
 
     /// Compared here rather than by `memcmp`: words are a few bytes, shorter than its call.
