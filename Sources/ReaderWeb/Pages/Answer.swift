@@ -1,0 +1,27 @@
+import HTTPTypes
+
+/// A page made: its status and its body, HTML or JSON as asked.
+struct Answer: Sendable {
+    var status: HTTPResponse.Status
+    var body: String
+    var format: Format
+
+    enum Format: Sendable {
+        case html, json
+
+        var contentType: String {
+            switch self {
+            case .html: "text/html; charset=utf-8"
+            case .json: "application/json; charset=utf-8"
+            }
+        }
+    }
+
+    static func html(_ body: String, status: HTTPResponse.Status = .ok) -> Answer {
+        Answer(status: status, body: body, format: .html)
+    }
+
+    static func json(_ body: String, status: HTTPResponse.Status = .ok) -> Answer {
+        Answer(status: status, body: body, format: .json)
+    }
+}
