@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "ReaderWebTests",
             dependencies: [
-                "ReaderWeb", "ReaderKit", "ReaderTestSupport", "ReaderTestHarness",
+                "ReaderWeb", "ReaderKit", "ReaderPluginAPI", "ReaderTestSupport", "ReaderTestHarness",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]

@@ -12,7 +12,15 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError {
+            // No route (404), or one without this method (405): the site's own page, which
+            // carries these headers like any other.
+            let message = error.status == .notFound ? "There is no such page here." : "This page does not answer that request."
+            response = ErrorPage.response(message, status: error.status, format: Answer.Format(request))
+        }
         response.headers[.contentSecurityPolicy] = Self.policy
         response.headers[.xContentTypeOptions] = "nosniff"
         for (name, value) in MoreHeaders.all { response.headers[name] = value }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Hummingbird
 
 /// A page made: its status and its body, HTML or JSON as asked.
 struct Answer: Sendable {
@@ -8,6 +9,14 @@ struct Answer: Sendable {
 
     enum Format: Sendable {
         case html, json
+
+        /// JSON under `/api/`, or when the request asks for JSON and not for HTML (a browser
+        /// asks for HTML first).
+        init(_ request: Request) {
+            let accept = request.headers[.accept] ?? ""
+            let wantsJSON = request.uri.path == "/api" || request.uri.path.hasPrefix("/api/")
+            self = wantsJSON || (accept.contains("application/json") && !accept.contains("text/html")) ? .json : .html
+        }
 
         var contentType: String {
             switch self {

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Hummingbird
 import ReaderKit
 
 /// What a page says when it cannot be made: the engine's one line (the same words `reader`
@@ -25,6 +26,14 @@ enum ErrorPage {
             }
             return .html(page, status: status)
         }
+    }
+
+    /// The page as an answer of its own, for what never reached a page's maker.
+    static func response(_ message: String, status: HTTPResponse.Status, format: Answer.Format) -> Response {
+        let answer = answer(message, status: status, format: format, context: nil)
+        return Response(
+            status: status, headers: [.contentType: answer.format.contentType, .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: answer.body)))
     }
 
     static func describe(_ error: any Error) -> (HTTPResponse.Status, String) {

@@ -93,9 +93,7 @@ extension Site {
     }
 
     func format(of request: Request, _ forced: Answer.Format?) -> Answer.Format {
-        if let forced { return forced }
-        let accept = request.headers[.accept] ?? ""
-        return accept.contains("application/json") && !accept.contains("text/html") ? .json : .html
+        forced ?? Answer.Format(request)
     }
 
     private func response(_ page: PageCache.Page, format: Answer.Format) -> Response {
@@ -106,10 +104,7 @@ extension Site {
     }
 
     func notFound(_ request: Request, _ forced: Answer.Format?) -> Response {
-        let answer = ErrorPage.answer("There is no such page here.", status: .notFound, format: format(of: request, forced), context: nil)
-        return response(
-            PageCache.Page(body: ByteBuffer(string: answer.body), contentType: answer.format.contentType, status: 404),
-            format: answer.format)
+        ErrorPage.response("There is no such page here.", status: .notFound, format: format(of: request, forced))
     }
 
     func redirect(to path: String) -> Response {
