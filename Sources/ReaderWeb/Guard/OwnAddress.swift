@@ -38,9 +38,12 @@ enum OwnAddress {
         return host.contains(":") && host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
     }
 
-    /// Whether an `Origin` (`http://127.0.0.1:8080`) is this server.
+    /// Whether an `Origin` (`http://127.0.0.1:8080`) is this server. No port is port 80,
+    /// which is another site unless this server listens there.
     static func allows(origin: String, boundName: String, port: Int) -> Bool {
         guard origin.hasPrefix("http://") else { return false }
-        return allows(String(origin.dropFirst("http://".count)), boundName: boundName, port: port)
+        let authority = String(origin.dropFirst("http://".count))
+        guard let (_, given) = split(authority.lowercased()), (given ?? 80) == port else { return false }
+        return allows(authority, boundName: boundName, port: port)
     }
 }
