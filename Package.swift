@@ -184,7 +184,9 @@ let package = Package(
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
-        .testTarget(name: "ReaderTerminalTests", dependencies: ["ReaderTestSupport", "ReaderTestHarness"]),
+        .testTarget(
+            name: "ReaderTerminalTests",
+            dependencies: ["ReaderTestSupport", "ReaderTestHarness", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         // Every module's `Plugins/<Name>/Cases/`, run against the module registered under its name.
         .testTarget(name: "ModuleCaseTests", dependencies: ["ReaderKit", "ReaderModuleCases", "ReaderModuleExport"]),
         // Faulty module libraries for the plugin end-to-end tests (Tests/ModuleFixtures/README.md).
