@@ -178,6 +178,7 @@ let package = Package(
                 "ReaderWeb", "ReaderKit", "ReaderPluginAPI", "ReaderTestSupport", "ReaderTestHarness",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
         // Signature V4 against AWS's published test suite (SignatureV4Cases/, Apache-2.0).

@@ -73,7 +73,8 @@ import Testing
     @Test func theJSONOfAHostilePageEscapesWhatATerminalWouldActOn() async throws {
         let (site, pageKey, _) = try await hostileSite()
         try await site.application().test(.router) { client in
-            let response = try await client.get("/api/doc?key=" + (pageKey.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+            let response = try await client.get(
+                "/api/doc?key=" + (pageKey.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
             #expect(response.status == .ok)
             #expect(!response.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}" })
             let document = try #require(try response.json() as? [String: Any])

@@ -19,12 +19,24 @@ enum Script {
             if (previous) previous.classList.remove("at");
             element.classList.add("at");
           }
+          // The section shown now: the one last moved to while it is on the screen, else the
+          // first below the bar (so that j after scrolling by hand goes on from there).
           function step(forward) {
-            var list = stops(), i;
+            var list = stops(), i, bar = document.querySelector(".bar");
+            var line = (bar ? bar.getBoundingClientRect().bottom : 0) + 16;
+            var at = list.indexOf(document.querySelector(".at"));
+            if (at >= 0) {
+              var top = list[at].getBoundingClientRect().top;
+              if (top >= 0 && top < window.innerHeight) {
+                var next = at + (forward ? 1 : -1);
+                if (next >= 0 && next < list.length) go(list[next]);
+                return;
+              }
+            }
             if (forward) {
-              for (i = 0; i < list.length; i++) if (list[i].getBoundingClientRect().top > 12) return go(list[i]);
+              for (i = 0; i < list.length; i++) if (list[i].getBoundingClientRect().top > line + 4) return go(list[i]);
             } else {
-              for (i = list.length - 1; i >= 0; i--) if (list[i].getBoundingClientRect().top < -12) return go(list[i]);
+              for (i = list.length - 1; i >= 0; i--) if (list[i].getBoundingClientRect().top < line - 4) return go(list[i]);
             }
           }
           function showGoto() {

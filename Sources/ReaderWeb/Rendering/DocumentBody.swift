@@ -25,7 +25,24 @@ struct DocumentBody {
     }
 
     mutating func write(into html: inout HTML) {
-        for block in document.blocks { write(block, into: &html) }
+        var index = document.blocks.startIndex
+        while index < document.blocks.endIndex {
+            // Figures one after another (an RFC's title page, a diagram cut by a page break)
+            // are one figure to the eye: one box, a blank line between them.
+            if case .preformatted = document.blocks[index] {
+                var texts: [String] = []
+                while index < document.blocks.endIndex, case .preformatted(let text, _) = document.blocks[index] {
+                    texts.append(text)
+                    index += 1
+                }
+                html.raw("<pre>")
+                rfcs.write(texts.joined(separator: "\n\n"), into: &html)
+                html.raw("</pre>\n")
+                continue
+            }
+            write(document.blocks[index], into: &html)
+            index += 1
+        }
     }
 
     /// The anchor of a heading: `section-3.2` for a numbered one (as the RFC Editor's pages
