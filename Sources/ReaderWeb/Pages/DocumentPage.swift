@@ -79,7 +79,7 @@ struct DocumentPage {
         guard format == .html, key.hasPrefix("rfc/"), let number = Int(key.dropFirst(4)) else {
             return ErrorPage.answer(error, format: format, context: context)
         }
-        let title = (try? context.reader.references(of: number))?.title
+        let title = ((try? context.reader.indexEntry(rfc: number)) ?? nil)?.title
         let page = context.layout("RFC \(number)").page { html in
             html.element("h1", text: "RFC \(number)" + (title.map { ": " + $0 } ?? ""))
             html.raw("<p>This RFC is not in the store.</p>\n")

@@ -8,7 +8,7 @@ struct SearchPage {
     var query: String
 
     static let indexLimit = 10
-    static let findLimit = 20
+    static let findLimit = 10
 
     func answer(_ context: PageContext, format: Answer.Format) throws -> Answer {
         let words = query.split(whereSeparator: \.isWhitespace).map(String.init)
