@@ -34,6 +34,7 @@ struct Serve: AsyncParsableCommand {
         if !settings.isLoopback {
             Terminal.error("warning: listening on \(host): anyone who can reach this machine on port \(port) can read the store")
         }
+        MallocArenas.returnLargeBlocks()
         let site = Site(reader: global.makeReader(), settings: settings)
         let shown = host.contains(":") ? "[\(host)]" : host
         do {

@@ -2,12 +2,8 @@ import ReaderKit
 
 /// `/`: what was read last, and how much of each source the store holds.
 enum HomePage {
-    static let recentCount = 20
-
     static func answer(_ context: PageContext, format: Answer.Format) throws -> Answer {
-        let documents = context.snapshot.documents
-        let recent = Array(documents.sorted { $0.fetchedAt > $1.fetchedAt }.prefix(recentCount))
-        let counts = Dictionary(grouping: documents, by: \.source).mapValues(\.count)
+        let (recent, counts, total) = (context.snapshot.recent, context.snapshot.counts, context.snapshot.total)
         switch format {
         case .json:
             struct Home: Encodable {
@@ -15,10 +11,10 @@ enum HomePage {
                 var counts: [String: Int]
                 var recent: [Store.Listed]
             }
-            return .json(try JSONRenderer.line(Home(documents: documents.count, counts: counts, recent: recent)))
+            return .json(try JSONRenderer.line(Home(documents: total, counts: counts, recent: recent)))
         case .html:
             return .html(
-                context.layout("").page { html in write(recent: recent, counts: counts, total: documents.count, context, into: &html) })
+                context.layout("").page { html in write(recent: recent, counts: counts, total: total, context, into: &html) })
         }
     }
 
