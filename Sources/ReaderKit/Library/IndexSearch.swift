@@ -48,12 +48,24 @@ struct IndexSearch {
     /// The IDs of the matching entries, most relevant first, of an index whose words are cut
     /// already.
     func rank(_ index: SearchableIndex) -> [String] {
-        rank(index.candidates(self))
+        let (every, some) = index.candidates(self)
+        // Only what matches every word is shown when anything does: the entries each word can
+        // match are few beside those any word can ("the", "protocol").
+        let scored = score(every)
+        if scored.contains(where: { $0.1.matched == terms.count }) { return order(scored) }
+        return rank(some)
     }
 
     /// The IDs of the matching entries, most relevant first.
     func rank(_ entries: [Searchable]) -> [String] {
-        let scored = entries.compactMap { entry in relevance(entry).map { (entry.id, $0) } }
+        order(score(entries))
+    }
+
+    private func score(_ entries: [Searchable]) -> [(String, Relevance)] {
+        entries.compactMap { entry in relevance(entry).map { (entry.id, $0) } }
+    }
+
+    private func order(_ scored: [(String, Relevance)]) -> [String] {
         let best = scored.map(\.1.matched).max() ?? 0
         let shown = scored.filter { $0.1.named || $0.1.matched == terms.count || (best < terms.count && $0.1.matched == best) }
         return shown.sorted { $0.1 > $1.1 }.map(\.0)

@@ -34,12 +34,13 @@ extension IndexSearch {
             initials = entries.map { Array($0.words.spelledInitials.utf8) }
         }
 
-        /// The entries a query with `terms` may match (a superset: `relevance` decides), and
-        /// those that `numbers` name.
-        func candidates(_ query: IndexSearch) -> [Searchable] {
-            var chosen = [Bool](repeating: false, count: entries.count)
-            for number in query.numbers { if let position = positions[number] { chosen[Int(position)] = true } }
+        /// The entries a query may match (supersets: `relevance` decides): those each of its
+        /// words may match, and those any may; with the entries its numbers name in both.
+        func candidates(_ query: IndexSearch) -> (every: [Searchable], some: [Searchable]) {
+            var some = [Bool](repeating: false, count: entries.count)
+            var every = [Int](repeating: 0, count: entries.count)
             for (term, acronym) in zip(query.terms, query.acronyms) {
+                var chosen = [Bool](repeating: false, count: entries.count)
                 for position in (titlePostings[term] ?? []) + (authorPostings[term] ?? []) { chosen[Int(position)] = true }
                 if term.count >= 3 {
                     var index = lowerBound(term)
@@ -54,8 +55,20 @@ extension IndexSearch {
                         chosen[index] = true
                     }
                 }
+                for index in chosen.indices where chosen[index] {
+                    some[index] = true
+                    every[index] += 1
+                }
             }
-            return entries.indices.filter { chosen[$0] }.map { entries[$0] }
+            for number in query.numbers {
+                guard let position = positions[number].map(Int.init) else { continue }
+                some[position] = true
+                every[position] = query.terms.count
+            }
+            return (
+                entries.indices.filter { every[$0] == query.terms.count }.map { entries[$0] },
+                entries.indices.filter { some[$0] }.map { entries[$0] }
+            )
         }
 
         private func lowerBound(_ word: String) -> Int {
