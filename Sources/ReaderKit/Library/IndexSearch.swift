@@ -111,17 +111,14 @@ struct IndexSearch {
         guard matched > 0 || named else { return nil }
         // A title's own acronym, "(TCP)", goes with the words it stands for: a query that
         // covers either covers both.
-        for (index, word) in titleWords.enumerated() {
-            guard let acronym = AcronymLetters(word), let span = searchable.words.acronym(acronym, capitalsCount: false),
-                !span.contains(index)
-            else { continue }
+        for (index, span) in searchable.words.ownAcronyms {
             if covered.contains(index) || span.allSatisfy(covered.contains) {
                 covered.insert(index)
                 covered.formUnion(span)
             }
         }
         // Small words ("the", "and") count for neither side.
-        let counted = titleWords.indices.filter { !IndexSearch.smallWords.contains(titleWords[$0]) }
+        let counted = titleWords.indices.filter { !searchable.words.isSmall($0) }
         let coverage =
             counted.isEmpty ? 0 : (Double(counted.filter(covered.contains).count) / Double(counted.count) * 1000).rounded() / 1000
         return Relevance(

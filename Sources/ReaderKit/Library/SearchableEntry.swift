@@ -43,6 +43,12 @@ extension IndexSearch {
         /// One of the small words an acronym skips ("of", "the").
         private static let small: UInt8 = 8
 
+        /// The title's own acronyms: a word ("tcp" of "(TCP)") and the other words it stands for,
+        /// which a query that covers either covers both. Found once; empty for most titles.
+        private(set) var ownAcronyms: [(word: Int, span: [Int])] = []
+
+        func isSmall(_ index: Int) -> Bool { kinds[index] & Self.small != 0 }
+
         /// `spelled`: the same words as written, which tells a word in capitals; nil for none.
         init(_ words: [String], spelled: [String]?) {
             self.words = words
@@ -59,6 +65,11 @@ extension IndexSearch {
                     kind |= Self.capitals
                 }
                 return kind
+            }
+            for (index, word) in words.enumerated() {
+                guard let acronym = AcronymLetters(word), let span = self.acronym(acronym, capitalsCount: false), !span.contains(index)
+                else { continue }
+                ownAcronyms.append((index, span))
             }
         }
 
