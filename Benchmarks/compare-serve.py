@@ -59,6 +59,8 @@ def main():
     reader = os.path.abspath(args.reader)
     corpus = os.path.abspath(args.corpus)
     work = tempfile.mkdtemp(prefix="compare-serve-")
+    # nginx's workers run as another user (nobody), who must read the page.
+    os.chmod(work, 0o755)
     processes = []
     try:
         # The store: COUNT RFC-sized documents made by reader-bench from the real sample (as
