@@ -113,11 +113,18 @@ struct Cache: AsyncParsableCommand {
 
     struct GC: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "gc", abstract: "Remove blobs no catalog entry names, and files left by interrupted writes.")
+            commandName: "gc", abstract: "Remove blobs no catalog entry names, and files left by interrupted writes.",
+            discussion: """
+                --remote [s3://BUCKET/PREFIX]   collect the remote instead ($READER_REMOTE when no URL is given), in two
+                                                phases: remove what an earlier run marked and no entry names still, once
+                                                READER_REMOTE_GC_GRACE seconds (default 86400) have passed; then mark
+                                                what no entry names now. Pushes running meanwhile lose nothing.
+                """)
         @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
 
         func run() async throws {
+            if global.remote != nil { return try await RemoteGC.run(global: global, json: json) }
             let result = try global.makeReader().store.collectGarbage()
             if json { return Terminal.printRaw(try JSONRenderer.line(result)) }
             Terminal.print(
