@@ -122,14 +122,26 @@ struct Cache: AsyncParsableCommand {
                 """)
         @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
+        @Flag(
+            name: .long,
+            help: "Then deflate again, densely, the blobs a fetch wrote fast (as git packs loose objects); safe to interrupt.")
+        var repack = false
 
         func run() async throws {
             if global.remote != nil { return try await RemoteGC.run(global: global, json: json) }
-            let result = try global.makeReader().store.collectGarbage()
+            let store = global.makeReader().store
+            var result = try store.collectGarbage()
+            if repack { result.repacked = try store.repack() }
             if json { return Terminal.printRaw(try JSONRenderer.line(result)) }
-            Terminal.print(
+            var line =
                 "removed \(result.blobsRemoved) blobs (\(ByteCount.format(result.bytesFreed))) and "
-                    + "\(result.temporaryFilesRemoved) temporary files; \(result.blobsKept) blobs kept")
+                + "\(result.temporaryFilesRemoved) temporary files; \(result.blobsKept) blobs kept"
+            if let repacked = result.repacked {
+                line +=
+                    "; repacked \(repacked.blobsRepacked) blobs: \(ByteCount.format(repacked.bytesBefore)) → "
+                    + ByteCount.format(repacked.bytesAfter)
+            }
+            Terminal.print(line)
         }
     }
 

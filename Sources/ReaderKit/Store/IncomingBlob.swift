@@ -16,7 +16,6 @@ final class IncomingBlob: @unchecked Sendable {
     static let spillLimit = 256 << 10
 
     private let blobs: BlobStore
-    private let compression: BlobStore.Compression
     private let writersLockPath: String
     private var hasher = SHA256()
     private var scanner: SecretFilter.Scanner
@@ -31,9 +30,8 @@ final class IncomingBlob: @unchecked Sendable {
     private var id: BlobID?
     private var failure: ReaderError?
 
-    init(blobs: BlobStore, compression: BlobStore.Compression, writersLock: String, secrets: SecretFilter) {
+    init(blobs: BlobStore, writersLock: String, secrets: SecretFilter) {
         self.blobs = blobs
-        self.compression = compression
         writersLockPath = writersLock
         scanner = SecretFilter.Scanner(secrets)
     }
@@ -77,7 +75,7 @@ final class IncomingBlob: @unchecked Sendable {
     private func spill() throws {
         let lock = try FileLock(path: writersLockPath, mode: .shared)
         let file = try TemporaryFile(in: blobs.folder)
-        let deflater = try Zlib.Deflater(level: compression.level)
+        let deflater = try Zlib.Deflater(level: BlobStore.fetchLevel)
         try kept.withUnsafeBytes { bytes in try deflater.update(bytes) { try file.write($0) } }
         kept = []
         spilled = (file, deflater, lock)
@@ -126,20 +124,19 @@ final class IncomingBlob: @unchecked Sendable {
         return bytes
     }
 
-    /// Gives the blob its name (flushed to disk first); the compressed bytes newly written, 0
-    /// when an intact blob of that name was there already.
-    func place() throws -> (id: BlobID, written: Int) {
+    /// The blob's file, written under a temporary name for ``Store/place(_:)`` to name; nil
+    /// when an intact blob of that name is there already.
+    func stage() throws -> BlobStore.StagedBlob? {
         let id = try finish()
-        guard let spilled else { return try blobs.put(kept, id: id, compression: compression) }
-        defer { discard() }
-        if blobs.contains(id), blobs.isIntact(id) { return (id, 0) }
+        if blobs.contains(id), blobs.isIntact(id) { return nil }
+        guard let spilled else { return try blobs.stage(try Zlib.compress(kept, level: BlobStore.fetchLevel), as: id) }
         do {
             try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id)))
-            try spilled.file.move(to: blobs.path(of: id))
+            try spilled.file.flush()
         } catch {
             throw Self.readerError(error)
         }
-        return (id, spilled.file.size)
+        return BlobStore.StagedBlob(file: spilled.file, path: blobs.path(of: id))
     }
 
     /// Forgets the blob: the temporary file goes, and the lock with it.
