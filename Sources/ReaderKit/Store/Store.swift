@@ -161,6 +161,28 @@ public struct Store: Sendable {
         }
     }
 
+    /// Entries `ids` of the stored document `entry`, in the order given (an ID it lacks is left
+    /// out): the entry table mapped once for all of them, or the document when there is none.
+    func indexEntries(_ ids: [String], of entry: CatalogEntry) throws -> [Entry] {
+        if let table = entryTables.mapped(entry.document) {
+            var found: [Entry] = []
+            var usable = true
+            for id in ids where usable {
+                switch table.json(of: id) {
+                case .json(let json):
+                    if let decoded = try? DocumentCodec.decodeEntry(json) { found.append(decoded) } else { usable = false }
+                case .absent: continue
+                case .unusable: usable = false
+                }
+            }
+            if usable { return found }
+        }
+        let document = try document(of: entry)
+        try? entryTables.write(document.entries, of: entry.document)
+        let byID = Dictionary(document.entries.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        return ids.compactMap { byID[$0] }
+    }
+
     /// The raw bytes stored for `entry`.
     public func raw(of entry: CatalogEntry) throws -> [UInt8] {
         try blobs.get(entry.raw)
