@@ -115,10 +115,10 @@ struct Cache: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "gc", abstract: "Remove blobs no catalog entry names, and files left by interrupted writes.",
             discussion: """
-                --remote [s3://BUCKET/PREFIX]   collect the remote instead ($READER_REMOTE when no URL is given), in two
-                                                phases: remove what an earlier run marked and no entry names still, once
-                                                READER_REMOTE_GC_GRACE seconds (default 86400) have passed; then mark
-                                                what no entry names now. Pushes running meanwhile lose nothing.
+                With --remote [s3://BUCKET/PREFIX] ($READER_REMOTE when no URL is given), the remote is collected instead, \
+                in two phases: a run removes what an earlier run marked at least READER_REMOTE_GC_GRACE seconds ago \
+                (default 86400) and no entry names still, then marks what no entry names now. Pushes running meanwhile \
+                lose nothing.
                 """)
         @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
