@@ -10,7 +10,7 @@ struct SearchPage {
     static let indexLimit = 10
     static let findLimit = 10
 
-    func answer(_ context: PageContext, format: Answer.Format) throws -> Answer {
+    func answer(_ context: PageContext, format: Answer.Format) async throws -> Answer {
         let words = query.split(whereSeparator: \.isWhitespace).map(String.init)
         guard !words.isEmpty else {
             switch format {
@@ -19,13 +19,11 @@ struct SearchPage {
                 return .html(context.layout("Search").page { html in html.raw("<h1>Search</h1><p>Type words in the box above.</p>") })
             }
         }
-        let entries = try indexEntries(words, context)
-        var hits: [FindHit] = []
-        do {
-            hits = try context.reader.find(words, limit: Self.findLimit).hits
-        } catch let error as ReaderError where error.exitCode == 64 {
-            // Only exclusions, or only punctuation: nothing to look for in the text.
-        }
+        // The two searches at once, each on a thread for work that waits on the disk: a page
+        // takes as long as the slower of the two, not both.
+        async let ranked = Site.blocking { try indexEntries(words, context) }
+        async let found = Site.blocking { try findHits(words, context) }
+        let (entries, hits) = try await (ranked, found)
         switch format {
         case .json:
             let body =
@@ -33,6 +31,15 @@ struct SearchPage {
             return .json(body)
         case .html:
             return .html(context.layout("Search: \(query)", query: query).page { html in write(entries, hits, context, into: &html) })
+        }
+    }
+
+    /// What `reader find` answers; nothing for only exclusions or only punctuation.
+    private func findHits(_ words: [String], _ context: PageContext) throws -> [FindHit] {
+        do {
+            return try context.reader.find(words, limit: Self.findLimit).hits
+        } catch let error as ReaderError where error.exitCode == 64 {
+            return []
         }
     }
 

@@ -42,9 +42,7 @@ extension Site {
             }
             router.get(RouterPath(prefix + "/search")) { [self] request, _ in
                 let page = SearchPage(query: FormFields(request.uri.query)["q"] ?? "")
-                return try await answer(request, forced) { context, format in
-                    try await Site.blocking { try page.answer(context, format: format) }
-                }
+                return try await answer(request, forced) { context, format in try await page.answer(context, format: format) }
             }
         }
         // The go-to box (`g`): a number typed there opens that RFC.
