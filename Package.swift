@@ -52,6 +52,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `reader serve` only (Sources/ReaderWeb): no traits, so no swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The small, dependency-free API every parser module is written against: the module
@@ -112,13 +116,29 @@ let package = Package(
             ] + builtinModules.map { .target(name: $0.name) }
         ),
 
+        // `reader serve`: the store as a local website, on Hummingbird. Its own target, so that
+        // the engine (and a program using ReaderKit) never builds or links a server.
+        .target(
+            name: "ReaderWeb",
+            dependencies: [
+                "ReaderKit",
+                "ReaderPluginAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+
         // The command line, as a library so that tests can drive it; `reader` is a thin shell.
         .target(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderKit",
+                "ReaderWeb",
                 "ReaderModuleCases",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .executableTarget(name: "reader", dependencies: ["ReaderCLI"]),
@@ -151,11 +171,23 @@ let package = Package(
             name: "ReaderKitTests", dependencies: ["ReaderKit", "DocumentJSON", "ReaderJSON", "ReaderTestSupport", "ReaderTestHarness"],
             exclude: ["Relevance"]),
         .testTarget(name: "ReaderJSONTests", dependencies: ["ReaderJSON"]),
+        // The site's routes in process and live (one body), and the site in a real browser.
+        .testTarget(
+            name: "ReaderWebTests",
+            dependencies: [
+                "ReaderWeb", "ReaderKit", "ReaderPluginAPI", "ReaderTestSupport", "ReaderTestHarness",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Signature V4 against AWS's published test suite (SignatureV4Cases/, Apache-2.0).
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage"]),
         .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
         // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
-        .testTarget(name: "ReaderTerminalTests", dependencies: ["ReaderTestSupport", "ReaderTestHarness"]),
+        .testTarget(
+            name: "ReaderTerminalTests",
+            dependencies: ["ReaderTestSupport", "ReaderTestHarness", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         // Every module's `Plugins/<Name>/Cases/`, run against the module registered under its name.
         .testTarget(name: "ModuleCaseTests", dependencies: ["ReaderKit", "ReaderModuleCases", "ReaderModuleExport"]),
         // Faulty module libraries for the plugin end-to-end tests (Tests/ModuleFixtures/README.md).

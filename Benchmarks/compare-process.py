@@ -28,11 +28,15 @@ def best(command, rounds, env=None, cwd=None, before=None):
 
 def run_measured(command, env, expect=0, with_stderr=False):
     """Wall time and peak RSS (KiB) of one run, which must exit `expect`; and its stderr."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    stderr = process.stderr.read().decode()
+    # stderr goes to a file, not a pipe read after the end: a mirror of 9,000 RFCs writes a
+    # line per RFC, more than a pipe holds, and would wait for a reader forever.
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = time.perf_counter() - start
+        errors.seek(0)
+        stderr = errors.read().decode()
     code = os.waitstatus_to_exitcode(status)
     if code != expect:
         sys.exit(f"compare: {' '.join(command)} exited {code}, not {expect}: {stderr[:300]}")
@@ -41,10 +45,12 @@ def run_measured(command, env, expect=0, with_stderr=False):
 
 def cpu_seconds(command, env=None, stdin=None, stdout=subprocess.DEVNULL):
     """User + system CPU of one run, which must succeed."""
-    process = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"compare: {' '.join(command)} failed: {process.stderr.read().decode()[:300]}")
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdin=stdin, stdout=stdout, stderr=errors, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            errors.seek(0)
+            sys.exit(f"compare: {' '.join(command)} failed: {errors.read().decode()[:300]}")
     return usage.ru_utime + usage.ru_stime
 
 

@@ -27,22 +27,33 @@ public final class Bucket: Sendable {
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
+    /// Seconds a request may take before it is abandoned: a request this old is over.
+    public var requestTimeout: Int { Int((timeout + 999) / 1000) }
+
     public func shutdown() async {
         try? await client.shutdown()
     }
 
-    /// An object's bytes and ETag.
+    /// An object's bytes and ETag, and the server's clock when it answered (its `Date`, as
+    /// seconds since 1970; nil when it sent none).
     public struct Object: Sendable {
         public let bytes: [UInt8]
         public let etag: String?
+        public let serverTime: Int?
     }
 
     /// Object `key`, or nil when there is none. A body over `limit` bytes is refused.
     public func get(_ key: String, limit: Int) async throws(StorageFailure) -> Object? {
+        try await fetch(key, limit: limit).object
+    }
+
+    /// Object `key` (nil when there is none) and the server's clock when it answered.
+    public func fetch(_ key: String, limit: Int) async throws(StorageFailure) -> (object: Object?, serverTime: Int?) {
         let response = try await send("GET", key: key, limit: limit)
-        if response.status == 404 { return nil }
+        let serverTime = response.headers.first(name: "date").flatMap(HTTPDate.seconds)
+        if response.status == 404 { return (nil, serverTime) }
         try check(response, key: key)
-        return Object(bytes: response.body, etag: response.headers.first(name: "etag"))
+        return (Object(bytes: response.body, etag: response.headers.first(name: "etag"), serverTime: serverTime), serverTime)
     }
 
     /// The ETag of object `key`, or nil when there is none.

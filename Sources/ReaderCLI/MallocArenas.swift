@@ -9,6 +9,25 @@ enum MallocArenas {
     /// glibc's `M_ARENA_MAX` (`<malloc.h>`, which the Glibc module does not bring in).
     private static let arenaMax: Int32 = -8
 
+    /// glibc's `M_TRIM_THRESHOLD` and `M_MMAP_THRESHOLD`.
+    private static let trimThreshold: Int32 = -1
+    private static let mmapThreshold: Int32 = -3
+
+    /// For a process that lives long and reads many documents (`reader serve`): blocks of
+    /// 256 KiB and more (a document's bytes, its decoded text) get pages of their own, given
+    /// back when freed, and free memory at the top of the heap is given back past 1 MiB. By
+    /// default glibc raises the first threshold to the largest block freed so far, so after one
+    /// large document every later one comes from the heap, which only grows: a search page
+    /// decodes ten documents, and two hundred searches held 20 MiB more than they used.
+    static func returnLargeBlocks() {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+        _ = mallopt(mmapThreshold, 256 << 10)
+        _ = mallopt(trimThreshold, 1 << 20)
+        #endif
+    }
+
     static func limitToCores() {
         #if os(Linux)
         // Looked up rather than declared: `mallopt` is glibc's; another C library has none.

@@ -10,7 +10,9 @@ public struct ReaderCommand: AsyncParsableCommand {
         commandName: "reader",
         abstract: "Read RFCs, posts and web pages in a terminal; everything read once opens again offline.",
         version: ReaderVersion.current,
-        subcommands: [Fetch.self, Open.self, List.self, Search.self, Find.self, Refs.self, Sources.self, Cache.self, Push.self, Pull.self]
+        subcommands: [
+            Fetch.self, Open.self, List.self, Search.self, Find.self, Refs.self, Sources.self, Cache.self, Serve.self, Push.self, Pull.self,
+        ]
     )
 
     /// Runs the command line and ends the process with the contract's exit code.

@@ -49,6 +49,12 @@ public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot parse \(error.location.map { "\($0): " } ?? "")\(error.reason)"
         case .parse(let error):
             "cannot parse: \(error)"
+        case .damaged(let what, let reason) where what.hasPrefix("blob ") && what.contains("s3://"):
+            // A remote's blob: no fetch repairs it, and a push never overwrites an object.
+            "the remote is damaged: \(what): \(reason); a 'reader push' from a store that holds it whole sends it again "
+                + "(delete a damaged object from the remote first: a push never overwrites one)"
+        case .damaged(let what, let reason) where what.contains("s3://"):
+            "the remote is damaged: \(what): \(reason); 'reader cache verify --remote' checks the whole remote"
         case .damaged(let what, let reason) where what.contains("catalog"):
             "the store is damaged: \(what): \(reason); the next 'reader fetch' (any, e.g. 'reader fetch rfc-index') rebuilds "
                 + "the catalog from its copy, catalog.prev.json; 'reader cache verify' checks it"

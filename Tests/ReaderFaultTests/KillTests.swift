@@ -49,6 +49,9 @@ struct KillLane: Sendable {
         case gc
         /// `fetch rfc …` and `cache gc` at once; either or both killed.
         case fetchDuringGC
+        /// `fetch rfc …` and `cache gc --repack` (every blob the store holds deflated again) at
+        /// once; either or both killed, so a kill lands mid-repack.
+        case repack
     }
 
     struct Tally: Sendable {
@@ -96,7 +99,7 @@ struct KillLane: Sendable {
         var nextNumber = 1
         // How long each scenario takes unkilled, learnt from its reruns (a moving average, as
         // the machine's load changes); kills land within it.
-        var typical: [Scenario: Double] = [.index: 0.4, .rfcs: 0.4, .gc: 0.1, .fetchDuringGC: 0.4]
+        var typical: [Scenario: Double] = [.index: 0.4, .rfcs: 0.4, .gc: 0.1, .fetchDuringGC: 0.4, .repack: 0.4]
         var iteration = 0
         while tally.kills < quota && iteration < quota * 3 {
             iteration += 1
@@ -114,7 +117,7 @@ struct KillLane: Sendable {
                 site.setEntries(Int.random(in: 100...900, using: &random))
                 commands = [["fetch", "rfc-index"]]
                 keys = ["rfc-index"]
-            case .rfcs, .fetchDuringGC:
+            case .rfcs, .fetchDuringGC, .repack:
                 let numbers = (nextNumber..<(nextNumber + 8)).map(String.init)
                 nextNumber += 8
                 commands = [["fetch", "rfc"] + numbers + ["--jobs", "4"]]
@@ -123,6 +126,7 @@ struct KillLane: Sendable {
                     try plantOrphans(50, in: store, random: &random)
                     commands.append(["cache", "gc"])
                 }
+                if scenario == .repack { commands.append(["cache", "gc", "--repack"]) }
             case .gc:
                 try plantOrphans(300, in: store, random: &random)
                 commands = [["cache", "gc"]]
@@ -131,7 +135,7 @@ struct KillLane: Sendable {
             let children = try commands.map { try reader.spawn($0) }
             let delay = Double.random(in: 0...(typical[scenario] ?? 0.5), using: &random)
             try await Task.sleep(nanoseconds: UInt64(delay * 1e9))
-            let victims = scenario == .fetchDuringGC ? children.filter { _ in Bool.random(using: &random) } : children
+            let victims = [.fetchDuringGC, .repack].contains(scenario) ? children.filter { _ in Bool.random(using: &random) } : children
             for child in (victims.isEmpty ? children : victims) { child.kill() }
             var killedThisRun = false
             for child in children {
@@ -162,7 +166,7 @@ struct KillLane: Sendable {
                     if command[0] == "fetch" {
                         typical[scenario] = 0.7 * (typical[scenario] ?? 0) + 0.3 * rerun.seconds
                         committed.formUnion(keys)
-                    } else if scenario == .gc {
+                    } else if scenario == .gc || scenario == .repack {
                         typical[scenario] = 0.7 * (typical[scenario] ?? 0) + 0.3 * rerun.seconds
                     }
                 } else {

@@ -7,32 +7,11 @@ import Testing
 /// kill -9 of a push, the server killed under a push, wrong credentials, a server that ignores
 /// conditional writes, and `open` looking in the remote before the network.
 @Suite(.serialized) struct RemoteTests {
-    /// `reader` on `store` with the remote of `moto` and `extra`.
     func reader(_ store: String, _ moto: MotoServer, site: LoopbackServer? = nil, _ extra: [String: String] = [:]) throws -> ReaderBinary {
-        var environment = moto.environment
-        environment["READER_CACHE_DIR"] = store
-        if let site { environment["READER_RFC_EDITOR_URL"] = site.baseURL }
-        for (key, value) in extra { environment[key] = value }
-        return try ReaderBinary(environment: environment)
+        try moto.reader(store, site: site, extra)
     }
 
-    /// Every blob file under `objects/` of `store`, by name.
-    func blobFiles(_ store: String) -> [String: Data] {
-        var files: [String: Data] = [:]
-        let objects = store + "/objects"
-        for folder in (try? FileManager.default.contentsOfDirectory(atPath: objects)) ?? [] where folder.count == 2 {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: "\(objects)/\(folder)")) ?? [] where !name.hasPrefix(".") {
-                files[folder + name] = FileManager.default.contents(atPath: "\(objects)/\(folder)/\(name)")
-            }
-        }
-        return files
-    }
-
-    func keys(_ reader: ReaderBinary) async throws -> Set<String> {
-        let listed = try await reader.measure(["cache", "ls", "--json"])
-        let array = (try? JSONSerialization.jsonObject(with: Data(listed.stdout.utf8))) as? [[String: Any]] ?? []
-        return Set(array.compactMap { $0["key"] as? String })
-    }
+    func keys(_ reader: ReaderBinary) async throws -> Set<String> { try await storedKeys(reader) }
 
     @Test func pushThenPullCarriesEverySourceByteForByte() async throws {
         guard let moto = try await MotoServer.start() else { return }
@@ -243,6 +222,16 @@ import Testing
         #expect(StoreAudit(theirs).isClean, "\(StoreAudit(theirs))")
         let verify = try await reader(theirs, moto).measure(["cache", "verify", "--remote"])
         #expect(verify.status == 6 && verify.stdout.contains(String(raw.dropFirst(2))), "\(verify)")
+        // The hint is the remote's repair, not a local fetch's: delete it, push from a store that holds it.
+        #expect(
+            verify.stderr.contains("a 'reader push' from a store that holds it whole") && !verify.stderr.contains("fetch it again"),
+            "\(verify)")
+        _ = try await client.delete("shared/objects/\(raw.prefix(2))/\(raw.dropFirst(2))")
+        let missing = try await reader(theirs, moto).measure(["cache", "verify", "--remote"])
+        #expect(missing.status == 6 && missing.stdout.contains("missing"), "\(missing)")
+        let repair = try await reader(store, moto).measure(["push", "--json"])
+        #expect(repair.status == 0 && jsonObject(repair.stdout)?["blobsMoved"] as? Int == 1, "\(repair)")
+        #expect(try await reader(theirs, moto).measure(["cache", "verify", "--remote"]).status == 0)
     }
 
     @Test func openLooksInTheRemoteBeforeTheNetworkButNotOffline() async throws {

@@ -50,6 +50,15 @@ import Testing
         #expect(first >= 35)
         #expect(topThree >= 38)
         #expect(asked >= 37)
+        // The index `reader serve` keeps ranks exactly as a ranking of every entry does: it only
+        // leaves out entries no word can match.
+        let kept = IndexSearch.SearchableIndex(IndexSearchTests.entries.map { IndexSearch.Searchable($0) })
+        let more = [
+            ["rfc", "2119"], ["ipv6"], ["transmission", "zzqqxx"], ["the", "of", "protocol"], ["793"], ["rfc793", "tcp"], ["postel"],
+        ]
+        for query in Self.queries + more.map({ Query(words: $0, answers: [], within: 1) }) {
+            #expect(IndexSearch(query.words).rank(kept) == IndexSearch(query.words).rank(IndexSearchTests.entries).map(\.id), "\(query)")
+        }
         // The queries of the issue that started this, always.
         for words in [["transmission", "control"], ["tcp"]] {
             let top = IndexSearch(words).rank(IndexSearchTests.entries).prefix(3).map(\.id)

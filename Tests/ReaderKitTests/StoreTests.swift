@@ -37,13 +37,18 @@ import Testing
         let onDisk = try #require(try FileSystem.read(path))
         #expect(onDisk.count < raw.count / 2)
         #expect(try Zlib.decompress(onDisk, limit: 1 << 30) == raw)
-        // Raw bytes at level 6 (zlib's header says "default"), the document at level 2 ("fast"):
-        // the raw bytes are what only the network gives again.
-        #expect(onDisk.prefix(2) == [0x78, 0x9C])
+        // A fetch writes both blobs at the fastest level (zlib's header says "fastest"); a
+        // repack writes them again at the densest ("maximum"), the same bytes, smaller.
         let documentHex = entry.document.hex
-        let documentOnDisk = try #require(
-            try FileSystem.read("\(store.root)/objects/\(documentHex.prefix(2))/\(documentHex.dropFirst(2))"))
-        #expect(documentOnDisk.prefix(2) == [0x78, 0x5E])
+        let documentPath = "\(store.root)/objects/\(documentHex.prefix(2))/\(documentHex.dropFirst(2))"
+        let documentOnDisk = try #require(try FileSystem.read(documentPath))
+        #expect(onDisk.prefix(2) == [0x78, 0x01] && documentOnDisk.prefix(2) == [0x78, 0x01])
+        let repacked = try store.repack()
+        #expect(repacked.blobsRepacked == 2)
+        let dense = try #require(try FileSystem.read(path))
+        #expect(dense.prefix(2) == [0x78, 0xDA] && dense.count < onDisk.count)
+        #expect(try Zlib.decompress(dense, limit: 1 << 30) == raw)
+        #expect(try store.repack().blobsRepacked == 0)
         // catalog.json is plain JSON naming the blobs once the journal is folded into it,
         // as every `reader` command that stores something does before it exits.
         try store.compactCatalog()

@@ -141,6 +141,12 @@ public final class ChildProcess: @unchecked Sendable {
         _ = signalGroup(pid, signal)
     }
 
+    /// Whether the child has ended (it is not reaped: ``wait(timeout:)`` still reports it).
+    public var hasEnded: Bool {
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
+    }
+
     /// Waits for the child to end, reading its output meanwhile; kills it after `timeout`
     /// seconds and throws.
     public func wait(timeout: TimeInterval = 120) async throws -> Exit {

@@ -113,16 +113,35 @@ struct Cache: AsyncParsableCommand {
 
     struct GC: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "gc", abstract: "Remove blobs no catalog entry names, and files left by interrupted writes.")
+            commandName: "gc", abstract: "Remove blobs no catalog entry names, and files left by interrupted writes.",
+            discussion: """
+                With --remote [s3://BUCKET/PREFIX] ($READER_REMOTE when no URL is given), the remote is collected instead, \
+                in two phases: a run removes what an earlier run marked at least READER_REMOTE_GC_GRACE seconds ago \
+                (default 86400) and no entry names still, then marks what no entry names now. Pushes running meanwhile \
+                lose nothing.
+                """)
         @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false
+        @Flag(
+            name: .long,
+            help: "Then deflate again, densely, the blobs a fetch wrote fast (as git packs loose objects); safe to interrupt.")
+        var repack = false
 
         func run() async throws {
-            let result = try global.makeReader().store.collectGarbage()
+            if global.remote != nil { return try await RemoteGC.run(global: global, json: json) }
+            let store = global.makeReader().store
+            var result = try store.collectGarbage()
+            if repack { result.repacked = try store.repack() }
             if json { return Terminal.printRaw(try JSONRenderer.line(result)) }
-            Terminal.print(
+            var line =
                 "removed \(result.blobsRemoved) blobs (\(ByteCount.format(result.bytesFreed))) and "
-                    + "\(result.temporaryFilesRemoved) temporary files; \(result.blobsKept) blobs kept")
+                + "\(result.temporaryFilesRemoved) temporary files; \(result.blobsKept) blobs kept"
+            if let repacked = result.repacked {
+                line +=
+                    "; repacked \(repacked.blobsRepacked) blobs: \(ByteCount.format(repacked.bytesBefore)) → "
+                    + ByteCount.format(repacked.bytesAfter)
+            }
+            Terminal.print(line)
         }
     }
 

@@ -11,6 +11,7 @@ final class TransferReporter: Sendable {
         var done = 0
         var bytes = 0
         var lastDraw = Date.distantPast
+        var waitSaid = false
     }
     private let state = Mutex(State())
     private let bar: Bool
@@ -21,6 +22,17 @@ final class TransferReporter: Sendable {
     }
 
     func handle(_ event: TransferEvent) {
+        if case .waiting(let until) = event {
+            // Said once, bar or not: a push that stands still should say why.
+            guard
+                state.withLock({ state in
+                    defer { state.waitSaid = true }; return !state.waitSaid
+                })
+            else { return }
+            let when = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(until)))
+            return Terminal.error(
+                "waiting for a 'reader cache gc --remote' under way to finish removing objects this push names (at most until \(when))")
+        }
         guard bar else { return }
         let line: String? = state.withLock { state in
             switch event {
@@ -28,6 +40,7 @@ final class TransferReporter: Sendable {
             case .blob(let bytes):
                 state.done += 1
                 state.bytes += bytes
+            case .waiting: return nil
             }
             let now = Date()
             guard now.timeIntervalSince(state.lastDraw) > 0.1 || state.done == state.total else { return nil }

@@ -37,8 +37,16 @@ extension Reader {
     public func search(_ words: [String], limit: Int? = nil) throws -> [Entry] {
         let query = IndexSearch(words)
         guard !query.terms.isEmpty else { throw ReaderError.usage("search needs at least one word") }
-        let ranked = query.rank(try indexEntries())
-        return limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
+        let ranked = query.rank(try searchableIndex())
+        let shown = limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
+        return try store.indexEntries(shown, of: storedIndex())
+    }
+
+    /// The stored index's entry of RFC `number`: one line of its entry table, not the index
+    /// decoded. Nil when the index is not stored or has no such entry.
+    public func indexEntry(rfc number: Int) throws -> Entry? {
+        guard let index = try store.entry(Self.indexRequestKey) else { return nil }
+        return try store.indexEntry(String(number), of: index)
     }
 
     /// Each entry of the stored index, in order, until `body` returns false.
@@ -61,5 +69,21 @@ extension Reader {
 
     func indexEntries() throws -> [Entry] {
         try document(of: storedIndex()).entries
+    }
+
+    /// The stored index's entries with their words cut, kept for the index this process read
+    /// last: `reader serve` answers every search from them, `reader search` cuts them once.
+    func searchableIndex() throws -> IndexSearch.SearchableIndex {
+        let index = try storedIndex()
+        if let kept = searchable.withLock({ $0?.blob == index.document ? $0?.index : nil }) { return kept }
+        // One entry at a time as the blob inflates, as `list` reads: never the whole document.
+        var entries: [IndexSearch.Searchable] = []
+        try forEachIndexEntry { entry in
+            entries.append(IndexSearch.Searchable(entry))
+            return true
+        }
+        let searchableIndex = IndexSearch.SearchableIndex(entries)
+        searchable.withLock { $0 = (index.document, searchableIndex) }
+        return searchableIndex
     }
 }

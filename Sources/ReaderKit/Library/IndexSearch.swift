@@ -14,11 +14,14 @@ import ReaderPluginAPI
 /// 5. a current RFC before one it obsoletes when equally relevant, then the newer first.
 struct IndexSearch {
     let terms: [String]
+    /// Each term as an acronym may be, when it may be one.
+    let acronyms: [AcronymLetters?]
     /// RFC numbers named in the query (`793`, `rfc793`).
     let numbers: Set<String>
 
     init(_ words: [String]) {
         terms = words.flatMap { IndexSearch.tokens($0) }
+        acronyms = terms.map { AcronymLetters($0) }
         numbers = IndexSearch.namedNumbers(words)
     }
 
@@ -38,7 +41,31 @@ struct IndexSearch {
 
     /// The matching entries, most relevant first.
     func rank(_ entries: [Entry]) -> [Entry] {
-        let scored = entries.compactMap { entry in relevance(entry).map { (entry, $0) } }
+        let byID = Dictionary(entries.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return rank(entries.map { Searchable($0) }).compactMap { byID[$0] }
+    }
+
+    /// The IDs of the matching entries, most relevant first, of an index whose words are cut
+    /// already.
+    func rank(_ index: SearchableIndex) -> [String] {
+        let (every, some) = index.candidates(self)
+        // Only what matches every word is shown when anything does: the entries each word can
+        // match are few beside those any word can ("the", "protocol").
+        let scored = score(every)
+        if scored.contains(where: { $0.1.matched == terms.count }) { return order(scored) }
+        return rank(some)
+    }
+
+    /// The IDs of the matching entries, most relevant first.
+    func rank(_ entries: [Searchable]) -> [String] {
+        order(score(entries))
+    }
+
+    private func score(_ entries: [Searchable]) -> [(String, Relevance)] {
+        entries.compactMap { entry in relevance(entry).map { (entry.id, $0) } }
+    }
+
+    private func order(_ scored: [(String, Relevance)]) -> [String] {
         let best = scored.map(\.1.matched).max() ?? 0
         let shown = scored.filter { $0.1.named || $0.1.matched == terms.count || (best < terms.count && $0.1.matched == best) }
         return shown.sorted { $0.1 > $1.1 }.map(\.0)
@@ -46,14 +73,18 @@ struct IndexSearch {
 
     /// nil when no query word matches the entry.
     func relevance(_ entry: Entry) -> Relevance? {
-        let named = numbers.contains(entry.id)
-        let titleWords = IndexSearch.tokens(entry.title)
+        relevance(Searchable(entry))
+    }
+
+    func relevance(_ searchable: Searchable) -> Relevance? {
+        let id = searchable.id
+        let named = numbers.contains(id)
+        let titleWords = searchable.words.words
         var covered = Set<Int>()
         var matched = 0
         var weight = 0.0
-        var authors: [String]?
-        for term in terms {
-            if let number = IndexSearch.number(term), number == entry.id, numbers.contains(number) {
+        for (term, acronym) in zip(terms, acronyms) {
+            if let number = IndexSearch.number(term), number == id, numbers.contains(number) {
                 matched += 1
                 weight += 1
                 continue
@@ -62,7 +93,7 @@ struct IndexSearch {
                 covered.insert(index)
                 matched += 1
                 weight += 1
-            } else if let span = IndexSearch.acronym(term, in: titleWords, spelled: IndexSearch.spelledTokens(entry.title)) {
+            } else if let acronym, let span = searchable.words.acronym(acronym) {
                 covered.formUnion(span)
                 matched += 1
                 weight += 1
@@ -71,9 +102,7 @@ struct IndexSearch {
                 matched += 1
                 weight += 0.6
             } else {
-                let names = authors ?? entry.authors.flatMap { IndexSearch.tokens($0) }
-                authors = names
-                if names.contains(term) {
+                if searchable.authorWords.contains(term) {
                     matched += 1
                     weight += 0.3
                 }
@@ -82,21 +111,20 @@ struct IndexSearch {
         guard matched > 0 || named else { return nil }
         // A title's own acronym, "(TCP)", goes with the words it stands for: a query that
         // covers either covers both.
-        for (index, word) in titleWords.enumerated() {
-            guard let span = IndexSearch.acronym(word, in: titleWords), !span.contains(index) else { continue }
+        for (index, span) in searchable.words.ownAcronyms {
             if covered.contains(index) || span.allSatisfy(covered.contains) {
                 covered.insert(index)
                 covered.formUnion(span)
             }
         }
         // Small words ("the", "and") count for neither side.
-        let counted = titleWords.indices.filter { !IndexSearch.smallWords.contains(titleWords[$0]) }
+        let counted = titleWords.indices.filter { !searchable.words.isSmall($0) }
         let coverage =
             counted.isEmpty ? 0 : (Double(counted.filter(covered.contains).count) / Double(counted.count) * 1000).rounded() / 1000
         return Relevance(
             named: named, matched: matched, weight: weight, coverage: coverage,
-            current: !IndexSearch.isObsoleted(entry),
-            number: Int(entry.id) ?? 0)
+            current: !searchable.isObsoleted,
+            number: Int(id) ?? 0)
     }
 
     /// Whether another RFC obsoletes this one (its annotations, as the RFC index module
@@ -112,39 +140,6 @@ struct IndexSearch {
 
     /// The title words that `term` abbreviates by their initials (`tcp` in "transmission
     /// control protocol"), skipping the small words acronyms skip ("for", "of", "the").
-    static func acronym(_ term: String, in words: [String], spelled: [String]? = nil) -> [Int]? {
-        // Letters, and digits that stand for a number word ("ipv6": Internet Protocol Version 6).
-        guard term.count >= 2, term.count <= 8, term.first?.isLetter == true, term.allSatisfy({ $0.isLetter || $0.isNumber }) else {
-            return nil
-        }
-        let letters = Array(term)
-        // A word written in capitals ("TLS") is an acronym itself, never one of the words
-        // another acronym spells out.
-        func isAcronym(_ index: Int) -> Bool {
-            guard let spelled, index < spelled.count, spelled[index].count >= 2 else { return false }
-            return spelled[index].allSatisfy { $0.isUppercase || $0.isNumber }
-        }
-        for start in words.indices where words[start].first == letters[0] {
-            var span: [Int] = []
-            var next = 0
-            var index = start
-            while index < words.count && next < letters.count {
-                let word = words[index]
-                // Words only, not "tn3270": an acronym is made of the initials of words.
-                let isWord = word.allSatisfy(\.isLetter) || (letters[next].isNumber && word.allSatisfy(\.isNumber))
-                if word.first == letters[next] && isWord && !isAcronym(index) {
-                    span.append(index)
-                    next += 1
-                } else if !smallWords.contains(word) {
-                    break
-                }
-                index += 1
-            }
-            if next == letters.count && span.count >= 2 { return span }
-        }
-        return nil
-    }
-
     static let smallWords: Set<String> = ["a", "an", "and", "for", "in", "of", "on", "the", "to", "with"]
 
     /// The RFC numbers a query names: a query that is one number (`793`), `rfc793`, or a

@@ -28,6 +28,29 @@ extension Reader {
         return describe(document)
     }
 
+    /// The stored document of a catalog key, with what the store says about it; never fetches
+    /// (`reader serve` answers `GET /doc?key=` this way: a GET must not touch the network).
+    ///
+    /// The store is read on a thread of its own, not the cooperative pool's: a server calls this
+    /// for many requests at once, and each waits on the disk.
+    public func openStored(key: String) async throws -> OpenedDocument {
+        let (entry, stored) = try await BlockingWork.run { () throws -> (CatalogEntry, OpenedDocument?) in
+            guard let entry = try self.store.entry(key) else { throw ReaderError.notInStore(key: key) }
+            // Made by the module registered now (or by one no longer registered): as stored.
+            guard self.registry.module(for: entry.requestType).map({ $0.descriptor.version == entry.moduleVersion }) ?? true else {
+                return (entry, nil)
+            }
+            var opened = self.describe(try self.document(of: entry))
+            opened.storedAs = entry.document
+            return (entry, opened)
+        }
+        if let stored { return stored }
+        let (current, blob) = try await current(entry, key: key)
+        var opened = describe(current)
+        opened.storedAs = blob
+        return opened
+    }
+
     /// `key` taken from the remote into the store, when the remote has it. A remote that
     /// cannot be reached is said on the trace and left for the network (the origin may answer).
     private func pull(_ key: String, from remote: Remote) async throws -> CatalogEntry? {

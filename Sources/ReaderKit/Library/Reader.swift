@@ -17,8 +17,10 @@ public final class Reader: Sendable {
     let parsers: ParserPool
     /// What the parses of this process may hold in memory at once.
     let memory: MemoryBudget
-    /// Documents decoded in this process, by blob: `list` then `search` decode the index once.
+    /// Indexes decoded in this process, by blob: `list` then `search` decode the index once.
     let decoded = Mutex<[BlobID: Document]>([:])
+    /// The stored index's entries ready for `search`, for the index blob they were cut from.
+    let searchable = Mutex<(blob: BlobID, index: IndexSearch.SearchableIndex)?>(nil)
 
     public init(configuration: Configuration, registry: Registry = Registry()) {
         self.configuration = configuration
@@ -46,11 +48,13 @@ public final class Reader: Sendable {
         return try await FetchJob(request, fetcher: fetcher, reader: self).run { _, _ in }
     }
 
-    /// The stored document of `entry`, decoded once per process.
+    /// The stored document of `entry`; an index (a document of entries, which `list`, `search`
+    /// and `refs` read again and again) decoded once per process. Other documents are not kept:
+    /// a long-running process (`reader serve`) opens thousands.
     func document(of entry: CatalogEntry) throws -> Document {
         if let document = decoded.withLock({ $0[entry.document] }) { return document }
         let document = try store.document(of: entry)
-        decoded.withLock { $0[entry.document] = document }
+        if !document.entries.isEmpty { decoded.withLock { $0[entry.document] = document } }
         return document
     }
 

@@ -38,8 +38,7 @@ public struct Remote: Sendable {
 
     /// The object key of blob `id`: `PREFIX/objects/ab/cdef…`, as the store names its file.
     func key(of id: BlobID) -> String {
-        let hex = id.hex
-        return url.key("objects/\(hex.prefix(2))/\(hex.dropFirst(2))")
+        url.key(Self.blobName(id))
     }
 
     /// The blob named by object key `key`, if it is one.

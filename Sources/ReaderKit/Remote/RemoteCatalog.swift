@@ -6,14 +6,16 @@ import ObjectStorage
 /// - `catalog/segments/<sha256>.jsonl`: immutable segments, one `{"key": …, "entry": …}` line
 ///   per entry, named by the hash of their bytes and written only if absent
 ///   (`If-None-Match: *`), so a segment is whole or not there, and writing it twice is harmless;
-/// - `catalog/root.json`: `{"version": 1, "segments": [names]}`, the one object ever replaced,
-///   and only on `If-Match` with the ETag it was read with (created on `If-None-Match: *`).
+/// - `catalog/root.json` (``RemoteRoot``): the segments, and the state of `gc --remote`; the
+///   one object ever replaced, and only on `If-Match` with the ETag it was read with (created
+///   on `If-None-Match: *`).
 ///
 /// The catalog is the segments the root names, merged key by key by the newer-fetch rule
 /// (``CatalogEntry/newerFetch(_:_:)``). A push writes its segment, then adds its name to the
-/// root; when another push replaced the root in between (412 or 409), it reads the root again
-/// and adds its name to that one. So a push never drops another's segment, and an entry is
-/// visible only once its segment (and, before it, its blobs) is whole.
+/// root (`RemoteCatalog+Commit.swift`); when another push replaced the root in between (412
+/// or 409), it reads the root again and adds its name to that one. So a push never drops
+/// another's segment, and an entry is visible only once its segment (and, before it, its
+/// blobs) is whole.
 struct RemoteCatalog: Sendable {
     let remote: Remote
 
@@ -23,9 +25,11 @@ struct RemoteCatalog: Sendable {
     /// S3 does; said, rather than tried forever.
     static let attempts = 100
 
-    struct CatalogRoot: Codable, Equatable {
-        var version = 1
-        var segments: [String] = []
+    /// The root as read: its ETag (nil when there is none yet) and the server's clock then.
+    struct Snapshot {
+        var root: RemoteRoot
+        var etag: String?
+        var serverTime: Int?
     }
 
     private struct SegmentLine: Codable {
@@ -35,48 +39,23 @@ struct RemoteCatalog: Sendable {
 
     var rootKey: String { remote.url.key("catalog/root.json") }
 
-    func segmentKey(_ name: String) -> String { remote.url.key("catalog/segments/\(name).jsonl") }
+    /// A segment's key, relative to the prefix.
+    static func segmentName(_ name: String) -> String { "catalog/segments/\(name).jsonl" }
 
-    /// The root, its ETag (nil when there is none yet), and the merged entries of its segments.
-    func read() async throws -> (root: CatalogRoot, etag: String?, entries: [String: CatalogEntry]) {
-        let (root, etag) = try await readRoot()
-        return (root, etag, try await entries(of: root.segments))
+    /// The root and the merged entries of its segments.
+    func read() async throws -> (snapshot: Snapshot, entries: [String: CatalogEntry]) {
+        let snapshot = try await readRoot()
+        return (snapshot, try await entries(of: snapshot.root.segments))
     }
 
-    /// Adds `entries` to the catalog: writes their segment, then names it in the root.
-    /// Returns the number of entries written.
-    @discardableResult
-    func add(_ entries: [String: CatalogEntry]) async throws -> Int {
-        guard !entries.isEmpty else { return 0 }
-        let name = try await writeSegment(entries)
-        for attempt in 1...Self.attempts {
-            var (root, etag) = try await readRoot()
-            // Already there: an earlier try succeeded though its answer was lost.
-            if root.segments.contains(name) { return entries.count }
-            root.segments.append(name)
-            if root.segments.count > Self.segmentLimit {
-                // Every segment this root names, merged: what replaces them loses nothing of them.
-                root.segments = [try await writeSegment(try await self.entries(of: root.segments))]
-            }
-            let bytes = try Self.encode(root)
-            let outcome = try await remote.request { () async throws(StorageFailure) in
-                try await remote.bucket.put(rootKey, bytes, condition: etag.map { .matches($0) } ?? .absent)
-            }
-            if case .written = outcome { return entries.count }
-            // Another push replaced the root first: read it again, after a moment that grows
-            // and varies, so that a crowd of pushers does not collide in step.
-            try await Task.sleep(for: .milliseconds(Int.random(in: 5...(20 + 10 * min(attempt, 30)))))
+    func readRoot() async throws -> Snapshot {
+        let (object, serverTime) = try await remote.request { () async throws(StorageFailure) in
+            try await remote.bucket.fetch(rootKey, limit: 16 << 20)
         }
-        throw ReaderError.network(
-            url: "s3://\(remote.url.bucket)/\(rootKey)",
-            reason: "the catalog's root changed under each of \(Self.attempts) attempts to replace it; run the push again")
-    }
-
-    private func readRoot() async throws -> (CatalogRoot, String?) {
-        let object = try await remote.request { () async throws(StorageFailure) in try await remote.bucket.get(rootKey, limit: 16 << 20) }
-        guard let object else { return (CatalogRoot(), nil) }
-        guard let root = try? JSONDecoder().decode(CatalogRoot.self, from: Data(object.bytes)), root.version == 1,
-            root.segments.allSatisfy(Self.isSegmentName)
+        guard let object else { return Snapshot(root: RemoteRoot(), etag: nil, serverTime: serverTime) }
+        guard let root = try? JSONDecoder().decode(RemoteRoot.self, from: Data(object.bytes)), (1...2).contains(root.version),
+            root.segments.allSatisfy(Self.isHashName),
+            [root.gc?.mark?.objects, root.gc?.sweep?.objects].allSatisfy({ $0.map(Self.isHashName) ?? true })
         else {
             throw ReaderError.damaged(what: "the remote catalog s3://\(remote.url.bucket)/\(rootKey)", reason: "not a catalog root")
         }
@@ -85,10 +64,22 @@ struct RemoteCatalog: Sendable {
             throw ReaderError.network(
                 url: "s3://\(remote.url.bucket)/\(rootKey)", reason: "the server sent no ETag, which conditional writes need")
         }
-        return (root, etag)
+        return Snapshot(root: root, etag: etag, serverTime: serverTime)
     }
 
-    private func entries(of segments: [String]) async throws -> [String: CatalogEntry] {
+    /// Replaces the root read as `snapshot` with `root`, only if it is still that one.
+    func replaceRoot(_ root: RemoteRoot, readAs snapshot: Snapshot) async throws -> Bool {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let bytes = Array(try encoder.encode(root))
+        let outcome = try await remote.request { () async throws(StorageFailure) in
+            try await remote.bucket.put(rootKey, bytes, condition: snapshot.etag.map { .matches($0) } ?? .absent)
+        }
+        if case .written = outcome { return true }
+        return false
+    }
+
+    func entries(of segments: [String]) async throws -> [String: CatalogEntry] {
         var merged: [String: CatalogEntry] = [:]
         for name in segments {
             for (key, entry) in try await readSegment(name) {
@@ -98,8 +89,20 @@ struct RemoteCatalog: Sendable {
         return merged
     }
 
+    /// The objects `root` keeps alive, as keys relative to the prefix: its segments, the blobs
+    /// of the entries they merge into (a blob only a replaced fetch named is not kept), and
+    /// the lists of its collection state.
+    func named(by root: RemoteRoot) async throws -> Set<String> {
+        var named = Set(root.segments.map(Self.segmentName))
+        for entry in try await entries(of: root.segments).values {
+            for id in entry.blobs { named.insert(Remote.blobName(id)) }
+        }
+        for list in [root.gc?.mark?.objects, root.gc?.sweep?.objects].compactMap({ $0 }) { named.insert(Self.listName(list)) }
+        return named
+    }
+
     private func readSegment(_ name: String) async throws -> [(String, CatalogEntry)] {
-        let key = segmentKey(name)
+        let key = remote.url.key(Self.segmentName(name))
         let damaged = { (reason: String) in
             ReaderError.damaged(what: "the remote catalog segment s3://\(remote.url.bucket)/\(key)", reason: reason)
         }
@@ -117,7 +120,7 @@ struct RemoteCatalog: Sendable {
 
     /// Writes the segment of `entries` (sorted by key, so the same entries make the same
     /// segment) if it is not there; returns its name.
-    private func writeSegment(_ entries: [String: CatalogEntry]) async throws -> String {
+    func writeSegment(_ entries: [String: CatalogEntry]) async throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var bytes: [UInt8] = []
@@ -126,20 +129,19 @@ struct RemoteCatalog: Sendable {
             bytes += try encoder.encode(SegmentLine(key: key, entry: entry))
             bytes.append(UInt8(ascii: "\n"))
         }
+        return try await writeNamedByHash(bytes) { Self.segmentName($0) }
+    }
+
+    /// Writes `bytes` under the name `path` makes of their hash, if absent; returns the hash.
+    func writeNamedByHash(_ bytes: [UInt8], path: (String) -> String) async throws -> String {
         let name = SignatureV4.payloadHash(bytes)
         _ = try await remote.request { () async throws(StorageFailure) in
-            try await remote.bucket.put(segmentKey(name), bytes, condition: .absent)
+            try await remote.bucket.put(remote.url.key(path(name)), bytes, condition: .absent)
         }
         return name
     }
 
-    private static func encode(_ root: CatalogRoot) throws -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return Array(try encoder.encode(root))
-    }
-
-    private static func isSegmentName(_ name: String) -> Bool {
+    static func isHashName(_ name: String) -> Bool {
         name.utf8.count == 64
             && name.utf8.allSatisfy {
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0)

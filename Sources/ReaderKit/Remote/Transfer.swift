@@ -4,6 +4,9 @@ public enum TransferEvent: Sendable {
     case planned(blobs: Int)
     /// One blob moved (`bytes` of its file), or was found already there (`bytes` 0).
     case blob(bytes: Int)
+    /// A `gc --remote` under way is removing objects the push is about to name: it waits for
+    /// that sweep to end, at the latest at `until` (seconds since 1970, the server's clock).
+    case waiting(until: Int)
 }
 
 /// What a push or a pull did, for its summary line and `--json`.

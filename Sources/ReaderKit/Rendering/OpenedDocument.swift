@@ -12,7 +12,7 @@ public struct OpenedDocument: Sendable {
     /// The describing document, as it was when this was opened (for the view cache).
     var dependency: ViewCache.Dependency?
     /// The titles of the RFCs the document cites, from the stored index.
-    var citedTitles: [Int: String] = [:]
+    public internal(set) var citedTitles: [Int: String] = [:]
 
     public init(document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:]) {
         self.document = document

@@ -2,9 +2,9 @@ import ReaderPluginAPI
 
 /// RFC numbers as documents and index entries carry them: the cited RFCs of a document's
 /// `references`, an entry's `obsoletes` and `updatedBy`.
-enum RFCNumbers {
+public enum RFCNumbers {
     /// The RFC numbers of a JSON array (`[761, "RFC0791"]` alike).
-    static func `in`(_ value: JSONValue?) -> [Int] {
+    public static func `in`(_ value: JSONValue?) -> [Int] {
         guard case .array(let items)? = value else { return [] }
         return items.compactMap { item in
             switch item {

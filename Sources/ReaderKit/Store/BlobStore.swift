@@ -20,35 +20,32 @@ public struct BlobStore: Sendable {
         return "\(folder)/\(hex[..<split])/\(hex[split...])"
     }
 
-    /// How hard a blob is compressed: the level is the writer's choice and any reader inflates
-    /// either.
-    public enum Compression: Sendable {
-        /// Bytes as fetched, which only the network can give again: zlib level 6, as `gzip`.
-        case archival
-        /// What a parse of stored bytes makes again (documents): level 2 deflates about four
-        /// times as fast as 6 for about a sixth more bytes, and a mirror deflates one per RFC.
-        case derived
+    /// The zlib level a fetch writes every blob at (raw bytes and documents alike): libdeflate's
+    /// fastest, about a third of level 6's time for ~13% more bytes, since a mirror deflates
+    /// every byte it fetches while it downloads and parses. `reader cache gc --repack` makes
+    /// them dense later (``Store/repack(jobs:)``); any zlib reads either.
+    static let fetchLevel: Int32 = 1
+    /// The level `gc --repack` writes: libdeflate's densest, ~5% under level 6's size.
+    static let denseLevel: Int32 = 12
 
-        var level: Int32 {
-            switch self {
-            case .archival: 6
-            case .derived: 2
-            }
-        }
+    /// Whether a blob file's zlib header says it was written at the densest levels (FLEVEL 3,
+    /// RFC 1950 §2.2: libdeflate sets it from level 8 on), so a repack leaves it.
+    static func isDense(_ stored: [UInt8]) -> Bool {
+        stored.count >= 2 && stored[1] >> 6 == 3
     }
 
     /// Stores `bytes`; returns its ID and the compressed bytes written (0 when it was there).
     /// A blob already present is checked, and replaced if damaged, so a fetch repairs it.
     @discardableResult
-    public func put(_ bytes: [UInt8], compression: Compression = .archival) throws -> (id: BlobID, written: Int) {
-        try put(bytes, id: BlobID(of: bytes), compression: compression)
+    public func put(_ bytes: [UInt8]) throws -> (id: BlobID, written: Int) {
+        try put(bytes, id: BlobID(of: bytes))
     }
 
-    /// ``put(_:compression:)`` of bytes whose ID is known (hashed as they arrived).
-    func put(_ bytes: [UInt8], id: BlobID, compression: Compression) throws -> (id: BlobID, written: Int) {
+    /// ``put(_:)`` of bytes whose ID is known (hashed as they arrived).
+    func put(_ bytes: [UInt8], id: BlobID) throws -> (id: BlobID, written: Int) {
         let path = path(of: id)
         if FileSystem.exists(path), (try? get(id)) != nil { return (id, 0) }
-        let compressed = try Zlib.compress(bytes, level: compression.level)
+        let compressed = try Zlib.compress(bytes, level: Self.fetchLevel)
         do {
             try FileSystem.makeFolders(FileSystem.parent(of: path))
             try FileSystem.writeAtomically(compressed, to: path)
@@ -129,20 +126,28 @@ public struct BlobStore: Sendable {
         return stored
     }
 
-    /// Places `stored`, the bytes of blob `id`'s file from elsewhere (a remote), under its name
-    /// the way every blob is placed — checked first, whole or not at all, never through a link.
-    /// Returns the bytes written (0 when an intact blob was there).
-    func adopt(stored: [UInt8], as id: BlobID) throws -> Int {
+    /// Stages `stored`, the bytes of blob `id`'s file from elsewhere (a remote), to be placed
+    /// the way every blob is placed — checked first, whole or not at all, never through a link
+    /// (``Store/place(_:)``). Nil when an intact blob is there already.
+    func stageAdopted(stored: [UInt8], as id: BlobID) throws -> StagedBlob? {
         try check(stored: stored, as: id)
+        if contains(id), isIntact(id) { return nil }
+        return try stage(stored, as: id)
+    }
+
+    /// Writes `compressed`, blob `id`'s file, under a temporary name in its folder, neither
+    /// flushed nor named yet.
+    func stage(_ compressed: [UInt8], as id: BlobID) throws -> StagedBlob {
         let path = path(of: id)
-        if FileSystem.exists(path), isIntact(id) { return 0 }
         do {
             try FileSystem.makeFolders(FileSystem.parent(of: path))
-            try FileSystem.writeAtomically(stored, to: path)
+            let file = try TemporaryFile(in: FileSystem.parent(of: path))
+            try file.write(compressed)
+            try file.flush()
+            return StagedBlob(file: file, path: path)
         } catch let failure as FileSystem.Failure {
             throw failure.readerError
         }
-        return stored.count
     }
 
     /// The file of blob `id`: present, not empty, not larger than a blob can be.
@@ -159,6 +164,25 @@ public struct BlobStore: Sendable {
         guard let stored else { throw ReaderError.damaged(what: "blob \(id)", reason: "missing") }
         guard !stored.isEmpty else { throw ReaderError.damaged(what: "blob \(id)", reason: "empty file") }
         return stored
+    }
+
+    /// A blob's file written under a temporary name, to be given its name by ``publish()``.
+    struct StagedBlob {
+        let file: TemporaryFile
+        let path: String
+
+        /// Its size on disk.
+        var size: Int { file.size }
+
+        /// Renames it to its name; flushed first, and its folder after, unless the commit
+        /// flushes by batch (``SyncBarrier``).
+        func publish() throws {
+            do {
+                try file.move(to: path, durable: !SyncBarrier.batches)
+            } catch let failure as FileSystem.Failure {
+                throw failure.readerError
+            }
+        }
     }
 
     public func contains(_ id: BlobID) -> Bool { FileSystem.exists(path(of: id)) }

@@ -4,8 +4,13 @@ import ReaderPluginAPI
 /// A blob written as its bytes come: each piece is hashed and looked through for secrets as
 /// it arrives. A small body (most RFCs, pages and timelines) is kept in memory and compressed
 /// in one go when it is placed; one that grows past ``spillLimit`` goes on, piece by piece, to
-/// a temporary file in `objects/`, deflated as it comes. So a download costs at most the
-/// limit in memory, not its size, however many run at once (`--jobs`). Only ``place()`` gives
+/// a temporary file in `objects/`, as it comes. So a download costs at most the limit in
+/// memory, not its size, however many run at once (`--jobs`). Up to ``wholeLimit`` the file
+/// holds the bytes as they are: reading them back for the parse costs a read, not an inflate,
+/// and the blob is deflated whole by libdeflate when it is placed (several times zlib's speed
+/// at the same level: the RFC index and its document are such blobs). Past it, what is there
+/// and what follows go through zlib's stream into a second file, so that a large body — or a
+/// hostile one of zeros — costs its compressed size on disk. Only ``place()`` gives
 /// the blob its name — after the parse and the secret check — so the store never shows a blob
 /// that no catalog entry was meant to name, half-made.
 ///
@@ -14,16 +19,30 @@ import ReaderPluginAPI
 final class IncomingBlob: @unchecked Sendable {
     /// Bytes kept in memory before the rest goes to a file: a little more than most RFCs.
     static let spillLimit = 256 << 10
+    /// Spilled bytes up to this size are read back whole to be deflated by libdeflate; a
+    /// larger blob goes through zlib's stream, a chunk at a time.
+    static let wholeLimit = 16 << 20
 
     private let blobs: BlobStore
-    private let compression: BlobStore.Compression
     private let writersLockPath: String
     private var hasher = SHA256()
     private var scanner: SecretFilter.Scanner
     /// The bytes, while they are few.
     private var kept: [UInt8] = []
     /// Once they are not: the file, its compressor, and the lock that keeps `gc` away.
-    private var spilled: (file: TemporaryFile, deflater: Zlib.Deflater, lock: FileLock)?
+    private var spilled: (spill: Spill, lock: FileLock)?
+
+    /// Where spilled bytes are: as they came, or deflated as they come.
+    private enum Spill {
+        case plain(TemporaryFile)
+        case deflated(TemporaryFile, Zlib.Deflater)
+
+        var file: TemporaryFile {
+            switch self {
+            case .plain(let file), .deflated(let file, _): file
+            }
+        }
+    }
     /// Bytes written so far (uncompressed).
     private(set) var count = 0
     /// The first bytes, for recognising what kind of document it is.
@@ -31,9 +50,8 @@ final class IncomingBlob: @unchecked Sendable {
     private var id: BlobID?
     private var failure: ReaderError?
 
-    init(blobs: BlobStore, compression: BlobStore.Compression, writersLock: String, secrets: SecretFilter) {
+    init(blobs: BlobStore, writersLock: String, secrets: SecretFilter) {
         self.blobs = blobs
-        self.compression = compression
         writersLockPath = writersLock
         scanner = SecretFilter.Scanner(secrets)
     }
@@ -51,10 +69,11 @@ final class IncomingBlob: @unchecked Sendable {
         scanner.scan(piece)
         do {
             if spilled == nil && count > Self.spillLimit { try spill() }
-            if let spilled {
-                try spilled.deflater.update(piece) { try spilled.file.write($0) }
-            } else {
-                kept.append(contentsOf: piece)
+            if case .plain = spilled?.spill, count > Self.wholeLimit { try deflateSpill() }
+            switch spilled?.spill {
+            case .plain(let file): try file.write(piece)
+            case .deflated(let file, let deflater): try deflater.update(piece) { try file.write($0) }
+            case nil: kept.append(contentsOf: piece)
             }
         } catch {
             let error = Self.readerError(error)
@@ -77,10 +96,19 @@ final class IncomingBlob: @unchecked Sendable {
     private func spill() throws {
         let lock = try FileLock(path: writersLockPath, mode: .shared)
         let file = try TemporaryFile(in: blobs.folder)
-        let deflater = try Zlib.Deflater(level: compression.level)
-        try kept.withUnsafeBytes { bytes in try deflater.update(bytes) { try file.write($0) } }
+        try file.write(kept)
         kept = []
-        spilled = (file, deflater, lock)
+        spilled = (.plain(file), lock)
+    }
+
+    /// Deflates what the plain file holds into a second one, where the rest will go too.
+    private func deflateSpill() throws {
+        guard let (spill, lock) = spilled, case .plain(let plain) = spill else { return }
+        let file = try TemporaryFile(in: blobs.folder)
+        let deflater = try Zlib.Deflater(level: BlobStore.fetchLevel)
+        try plain.read(chunk: 1 << 20) { piece in try deflater.update(piece) { try file.write($0) } }
+        plain.remove()
+        spilled = (.deflated(file, deflater), lock)
     }
 
     /// Ends the stream; the blob's ID. Nothing is visible in the store yet.
@@ -90,8 +118,8 @@ final class IncomingBlob: @unchecked Sendable {
         if let id { return id }
         if let spilled {
             do {
-                try spilled.deflater.finish { try spilled.file.write($0) }
-                try spilled.file.flush()
+                if case .deflated(let file, let deflater) = spilled.spill { try deflater.finish { try file.write($0) } }
+                try spilled.spill.file.flush()
             } catch {
                 let error = Self.readerError(error)
                 failure = error
@@ -103,48 +131,56 @@ final class IncomingBlob: @unchecked Sendable {
         return id
     }
 
-    /// Every byte written: from memory for a small body, else inflated from the file.
+    /// Every byte written: from memory for a small body, else read back from the file (and
+    /// inflated, past the whole limit).
     func bytes() throws -> [UInt8] {
         try finish()
-        guard let spilled else { return kept }
-        let stored: [UInt8]
-        do {
-            stored = try spilled.file.contents()
-        } catch {
-            throw Self.readerError(error)
-        }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(count)
-        do {
-            _ = try Zlib.inflate(stored) { chunk, produced in
-                guard produced <= count else { throw Zlib.Failure(description: "more bytes than were written") }
-                bytes.append(contentsOf: chunk)
+        switch spilled?.spill {
+        case nil:
+            return kept
+        case .plain(let file):
+            let bytes = try Self.storage { try file.contents() }
+            guard bytes.count == count else { throw ReaderError.storage("cannot read back \(file.path): it changed") }
+            return bytes
+        case .deflated(let file, _):
+            let stored = try Self.storage { try file.contents() }
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(count)
+            do {
+                _ = try Zlib.inflate(stored) { chunk, produced in
+                    guard produced <= count else { throw Zlib.Failure(description: "more bytes than were written") }
+                    bytes.append(contentsOf: chunk)
+                }
+            } catch {
+                throw ReaderError.storage("cannot read back \(file.path): \(error)")
             }
-        } catch {
-            throw ReaderError.storage("cannot read back \(spilled.file.path): \(error)")
+            return bytes
         }
-        return bytes
     }
 
-    /// Gives the blob its name (flushed to disk first); the compressed bytes newly written, 0
-    /// when an intact blob of that name was there already.
-    func place() throws -> (id: BlobID, written: Int) {
+    /// The blob's file, deflated under a temporary name for ``Store/place(_:)`` to name; nil
+    /// when an intact blob of that name is there already.
+    func stage() throws -> BlobStore.StagedBlob? {
         let id = try finish()
-        guard let spilled else { return try blobs.put(kept, id: id, compression: compression) }
-        defer { discard() }
-        if blobs.contains(id), blobs.isIntact(id) { return (id, 0) }
-        do {
-            try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id)))
-            try spilled.file.move(to: blobs.path(of: id))
-        } catch {
-            throw Self.readerError(error)
+        if blobs.contains(id), blobs.isIntact(id) { return nil }
+        guard case .deflated(let file, _) = spilled?.spill else {
+            return try blobs.stage(try Zlib.compress(try bytes(), level: BlobStore.fetchLevel), as: id)
         }
-        return (id, spilled.file.size)
+        try Self.storage { try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id))) }
+        return BlobStore.StagedBlob(file: file, path: blobs.path(of: id))
+    }
+
+    private static func storage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw readerError(error)
+        }
     }
 
     /// Forgets the blob: the temporary file goes, and the lock with it.
     func discard() {
-        spilled?.file.remove()
+        spilled?.spill.file.remove()
         spilled = nil
         kept = []
     }

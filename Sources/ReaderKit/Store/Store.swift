@@ -18,6 +18,8 @@ public struct Store: Sendable {
     /// The documents being stored at the same moment go into the index in one transaction.
     let indexing = GroupCommit<(document: FullTextIndex.Connection.PreparedDocument, newStore: Bool), Set<String>>()
     let writersLockPath: String
+    /// Durability by batch for the blobs of the commits of this process (``SyncBarrier``).
+    let barrier: SyncBarrier
     /// The secrets no blob and no catalog entry may hold.
     public let secrets: SecretFilter
 
@@ -33,6 +35,7 @@ public struct Store: Sendable {
         views = ViewCache(folder: root + "/views")
         fullText = FullTextIndex(folder: root + "/fulltext")
         writersLockPath = root + "/writers.lock"
+        barrier = SyncBarrier(folder: root)
     }
 
     /// The entry for `key`, if stored.
@@ -41,9 +44,9 @@ public struct Store: Sendable {
     }
 
     /// A blob to be written as its bytes come (a download): see ``IncomingBlob``.
-    func incoming(_ compression: BlobStore.Compression = .archival) throws -> IncomingBlob {
+    func incoming() throws -> IncomingBlob {
         try prepare()
-        return IncomingBlob(blobs: blobs, compression: compression, writersLock: writersLockPath, secrets: secrets)
+        return IncomingBlob(blobs: blobs, writersLock: writersLockPath, secrets: secrets)
     }
 
     /// Stores the raw bytes and the parsed document of `key` and records them in the catalog.
@@ -62,25 +65,26 @@ public struct Store: Sendable {
         key: String, raw: IncomingBlob, document: Document, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
     ) throws -> (entry: CatalogEntry, written: Int) {
         defer { raw.discard() }
-        let encoded = try incoming(.derived)
+        let encoded = try incoming()
         defer { encoded.discard() }
         var blockStarts: [Int] = []
         DocumentCodec.write(document, blockStarts: { blockStarts.append($0) }) { encoded.append($0) }
         try encoded.finish()
         if raw.carriesSecret || encoded.carriesSecret { throw secrets.refusal(key) }
         return try withWritersLock {
-            let rawBlob = try raw.place()
-            let documentBlob = try encoded.place()
+            let staged = [try raw.stage(), try encoded.stage()].compactMap { $0 }
+            try place(staged)
+            let documentBlob = try encoded.finish()
             // Derived data: without its table, the entry lookup reads the document instead.
-            if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob.id) }
-            let entry = makeEntry(rawBlob.id, documentBlob.id)
+            if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob) }
+            let entry = makeEntry(try raw.finish(), documentBlob)
             // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
             // whenever a process is killed, it holds what the catalog names.
             let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            let replaces = try index(document, key: key, blob: documentBlob.id, blockStarts: blockStarts, newStore: newStore)
+            let replaces = try index(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
             try catalog.record(key, entry)
-            if replaces { retire(key, keeping: documentBlob.id) }
-            return (entry, rawBlob.written + documentBlob.written)
+            if replaces { retire(key, keeping: documentBlob) }
+            return (entry, staged.reduce(0) { $0 + $1.size })
         }
     }
 
@@ -93,11 +97,13 @@ public struct Store: Sendable {
     public func adopt(key: String, entry: CatalogEntry, blobs stored: [BlobID: [UInt8]]) throws -> (recorded: Bool, written: Int) {
         try prepare()
         return try withWritersLock {
-            var written = 0
-            for id in entry.blobs where !blobs.contains(id) {
+            var staged: [BlobStore.StagedBlob] = []
+            for id in Set(entry.blobs) where !blobs.contains(id) {
                 guard let bytes = stored[id] else { throw ReaderError.damaged(what: "blob \(id)", reason: "missing") }
-                written += try blobs.adopt(stored: bytes, as: id)
+                if let blob = try blobs.stageAdopted(stored: bytes, as: id) { staged.append(blob) }
             }
+            try place(staged)
+            let written = staged.reduce(0) { $0 + $1.size }
             if let existing = try? catalog.entry(key), !existing.isReplaced(by: entry) { return (false, written) }
             // Indexed before the catalog names it, as `commit` does: the index never lacks a
             // stored document.
@@ -112,6 +118,15 @@ public struct Store: Sendable {
             if recorded && replaces { retire(key, keeping: entry.document) }
             return (recorded, written)
         }
+    }
+
+    /// Gives staged blobs their names durably, before anything may name them: by batch, one
+    /// shared flush of their bytes, the renames, one shared flush of the names (``SyncBarrier``).
+    func place(_ staged: [BlobStore.StagedBlob]) throws {
+        guard !staged.isEmpty else { return }
+        try barrier.wait()
+        for blob in staged { try blob.publish() }
+        try barrier.wait()
     }
 
     /// Records a revalidation (a 304): the stored blobs stay, the fetch time moves.
@@ -148,6 +163,28 @@ public struct Store: Sendable {
             try? entryTables.write(document.entries, of: entry.document)
             return document.entries.first { $0.id == id }
         }
+    }
+
+    /// Entries `ids` of the stored document `entry`, in the order given (an ID it lacks is left
+    /// out): the entry table mapped once for all of them, or the document when there is none.
+    func indexEntries(_ ids: [String], of entry: CatalogEntry) throws -> [Entry] {
+        if let table = entryTables.mapped(entry.document) {
+            var found: [Entry] = []
+            var usable = true
+            for id in ids where usable {
+                switch table.json(of: id) {
+                case .json(let json):
+                    if let decoded = try? DocumentCodec.decodeEntry(json) { found.append(decoded) } else { usable = false }
+                case .absent: continue
+                case .unusable: usable = false
+                }
+            }
+            if usable { return found }
+        }
+        let document = try document(of: entry)
+        try? entryTables.write(document.entries, of: entry.document)
+        let byID = Dictionary(document.entries.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        return ids.compactMap { byID[$0] }
     }
 
     /// The raw bytes stored for `entry`.

@@ -21,6 +21,28 @@ extension Store {
         }
     }
 
+    /// The store in brief, for a home page: how many documents of each source, the `recent`
+    /// last fetched (newest first, with their sizes on disk), and every key. One catalog read,
+    /// and a size looked up only for the recent ones: `list()` of ten thousand entries stats
+    /// twenty thousand files.
+    public struct Summary: Sendable {
+        public var counts: [String: Int]
+        public var recent: [Listed]
+        public var keys: [String]
+    }
+
+    public func summary(recent count: Int) throws -> Summary {
+        let entries = try catalog.read().entries
+        var counts: [String: Int] = [:]
+        for entry in entries.values { counts[entry.requestType, default: 0] += 1 }
+        let newest = entries.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(max(0, count))
+        let recent = newest.map { key, entry in
+            let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
+            return Listed(key: key, source: entry.requestType, title: entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+        }
+        return Summary(counts: counts, recent: recent, keys: Array(entries.keys))
+    }
+
     /// Removes the entries of `keys` from the catalog, with one journal write; their blobs
     /// stay until `reader cache gc`. Throws `notStored` naming the first key not stored, and
     /// then removes nothing.

@@ -32,6 +32,8 @@ extension Store {
         public var bytesFreed: Int
         public var temporaryFilesRemoved: Int
         public var blobsKept: Int
+        /// What `gc --repack` did after (``Store/repack(jobs:)``); nil without it.
+        public var repacked: RepackReport?
     }
 
     public func stats() throws -> Stats {
@@ -135,7 +137,7 @@ extension Store {
             }
             // Before the blobs go: forgetting a document's words needs its text.
             pruneFullText(catalog)
-            var result = GarbageReport(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0)
+            var result = GarbageReport(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0, repacked: nil)
             for blob in inventory.blobs {
                 if named.contains(blob.id) {
                     result.blobsKept += 1

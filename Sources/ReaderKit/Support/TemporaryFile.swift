@@ -72,6 +72,20 @@ final class TemporaryFile: @unchecked Sendable {
         return bytes
     }
 
+    /// Reads back every byte written so far, `chunk` bytes at a time.
+    func read(chunk: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try flush()
+        var piece = [UInt8](repeating: 0, count: chunk)
+        var offset = 0
+        while offset < size {
+            let count = piece.withUnsafeMutableBytes { pread(fd, $0.baseAddress, min(chunk, size - offset), off_t(offset)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw FileSystem.fail("cannot read", path) }
+            try piece.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            offset += count
+        }
+    }
+
     /// Gives the file its name `destination` (in the same store), replacing what was there:
     /// flushed to disk first when `durable`, so the name never shows a partial file.
     func move(to destination: String, durable: Bool = true) throws {

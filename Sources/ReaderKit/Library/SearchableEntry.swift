@@ -1,0 +1,124 @@
+import ReaderPluginAPI
+
+extension IndexSearch {
+    /// An index entry with the words the ranking reads, cut once: `reader serve` keeps these
+    /// for every search rather than cutting 9,816 titles again for each (which took most of a
+    /// search's time). A class: ranking passes ten thousand along, and a struct of arrays was
+    /// copied, with a retain and release of each array, at every step.
+    ///
+    /// It keeps the entry's ID, not the entry: the few ranked first are read back from the
+    /// index's entry table, and ten thousand entries' JSON stays out of memory.
+    final class Searchable: Sendable {
+        let id: String
+        let words: TitleWords
+        /// The authors' words, lower case.
+        let authorWords: [String]
+        let isObsoleted: Bool
+
+        init(_ entry: Entry) {
+            id = entry.id
+            let title = entry.title
+            words = TitleWords(IndexSearch.tokens(title), spelled: IndexSearch.spelledTokens(title))
+            authorWords = entry.authors.flatMap { IndexSearch.tokens($0) }
+            isObsoleted = IndexSearch.isObsoleted(entry)
+        }
+    }
+
+    /// A title's words, lower case, with what `acronym` asks of each, found once: Unicode
+    /// properties are slow to look up, and a search asks them of every title for every query
+    /// word. Packed (a byte of flags and the initial of each word) to keep ten thousand small.
+    struct TitleWords: Sendable {
+        let words: [String]
+        private let initials: [Character]
+        private let kinds: [UInt8]
+
+        /// The initials of the words, in order: the letters of any acronym of this title are
+        /// among them in the same order (with, between them, only small words' initials).
+        var spelledInitials: String { String(initials) }
+
+        private static let letters: UInt8 = 1
+        private static let digits: UInt8 = 2
+        /// Written in capitals ("TLS"): an acronym itself.
+        private static let capitals: UInt8 = 4
+        /// One of the small words an acronym skips ("of", "the").
+        private static let small: UInt8 = 8
+
+        /// The title's own acronyms: a word ("tcp" of "(TCP)") and the other words it stands for,
+        /// which a query that covers either covers both. Found once; empty for most titles.
+        private(set) var ownAcronyms: [(word: Int, span: [Int])] = []
+
+        func isSmall(_ index: Int) -> Bool { kinds[index] & Self.small != 0 }
+
+        /// `spelled`: the same words as written, which tells a word in capitals; nil for none.
+        init(_ words: [String], spelled: [String]?) {
+            self.words = words
+            initials = words.map { $0.first ?? " " }
+            kinds = words.indices.map { index in
+                let word = words[index]
+                var kind: UInt8 = 0
+                if word.allSatisfy(\.isLetter) { kind |= Self.letters }
+                if word.allSatisfy(\.isNumber) { kind |= Self.digits }
+                if IndexSearch.smallWords.contains(word) { kind |= Self.small }
+                if let spelled, index < spelled.count, spelled[index].count >= 2,
+                    spelled[index].allSatisfy({ $0.isUppercase || $0.isNumber })
+                {
+                    kind |= Self.capitals
+                }
+                return kind
+            }
+            for (index, word) in words.enumerated() {
+                guard let acronym = AcronymLetters(word), let span = self.acronym(acronym, capitalsCount: false), !span.contains(index)
+                else { continue }
+                ownAcronyms.append((index, span))
+            }
+        }
+
+        /// The words `term` abbreviates by their initials (`tcp` in "transmission control
+        /// protocol"), skipping the small words acronyms skip. Words only, not "tn3270": an
+        /// acronym is made of the initials of words; and, unless `capitalsCount` is false, a
+        /// word written in capitals is an acronym itself, never one another spells out.
+        func acronym(_ term: AcronymLetters, capitalsCount: Bool = true) -> [Int]? {
+            let letters = term.letters
+            let skipped = capitalsCount ? Self.capitals : 0
+            for start in initials.indices where initials[start] == letters[0] {
+                var span: [Int] = []
+                var next = 0
+                var index = start
+                while index < words.count && next < letters.count {
+                    let kind = kinds[index]
+                    let isWord = kind & Self.letters != 0 || (term.digits[next] && kind & Self.digits != 0)
+                    if initials[index] == letters[next] && isWord && kind & skipped == 0 {
+                        span.append(index)
+                        next += 1
+                    } else if kind & Self.small == 0 {
+                        break
+                    }
+                    index += 1
+                }
+                if next == letters.count && span.count >= 2 { return span }
+            }
+            return nil
+        }
+    }
+
+    /// A word that may be an acronym: 2–8 letters and digits, a letter first; a digit stands
+    /// for a number word ("ipv6": Internet Protocol Version 6).
+    struct AcronymLetters: Sendable {
+        let letters: [Character]
+        let digits: [Bool]
+
+        init?(_ term: String) {
+            guard term.count >= 2, term.count <= 8, term.first?.isLetter == true, term.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                return nil
+            }
+            letters = Array(term)
+            digits = letters.map(\.isNumber)
+        }
+    }
+
+    /// The title words that `term` abbreviates (see ``TitleWords/acronym(_:capitalsCount:)``);
+    /// `spelled`, the words as written, tells which are in capitals.
+    static func acronym(_ term: String, in words: [String], spelled: [String]? = nil) -> [Int]? {
+        AcronymLetters(term).flatMap { TitleWords(words, spelled: spelled).acronym($0) }
+    }
+}

@@ -1,0 +1,90 @@
+import ReaderPluginAPI
+
+extension IndexSearch {
+    /// The entries of an index with, for each word of a title or an author's name, the entries
+    /// that have it: a query ranks the entries its words can match, not all ten thousand. Kept
+    /// by `reader serve` for every search of the same stored index.
+    final class SearchableIndex: Sendable {
+        let entries: [Searchable]
+        /// Every word of a title, and of an author's name, with the entries (by position) it is in.
+        private let titlePostings: [String: [Int32]]
+        private let authorPostings: [String: [Int32]]
+        /// The distinct title words, sorted: the words a prefix begins are a range of them.
+        private let titleWords: [String]
+        /// Each entry's initials of its title's words, as UTF-8: an acronym's letters are among
+        /// them in order (a quick test before the whole rule).
+        private let initials: [[UInt8]]
+        private let positions: [String: Int32]
+
+        init(_ entries: [Searchable]) {
+            self.entries = entries
+            var titles: [String: [Int32]] = [:]
+            var authors: [String: [Int32]] = [:]
+            var positions: [String: Int32] = [:]
+            for (index, entry) in entries.enumerated() {
+                let position = Int32(index)
+                positions[entry.id] = positions[entry.id] ?? position
+                for word in Set(entry.words.words) { titles[word, default: []].append(position) }
+                for word in Set(entry.authorWords) { authors[word, default: []].append(position) }
+            }
+            titlePostings = titles
+            authorPostings = authors
+            self.positions = positions
+            titleWords = titles.keys.sorted()
+            initials = entries.map { Array($0.words.spelledInitials.utf8) }
+        }
+
+        /// The entries a query may match (supersets: `relevance` decides): those each of its
+        /// words may match, and those any may; with the entries its numbers name in both.
+        func candidates(_ query: IndexSearch) -> (every: [Searchable], some: [Searchable]) {
+            var some = [Bool](repeating: false, count: entries.count)
+            var every = [Int](repeating: 0, count: entries.count)
+            for (term, acronym) in zip(query.terms, query.acronyms) {
+                var chosen = [Bool](repeating: false, count: entries.count)
+                for position in (titlePostings[term] ?? []) + (authorPostings[term] ?? []) { chosen[Int(position)] = true }
+                if term.count >= 3 {
+                    var index = lowerBound(term)
+                    while index < titleWords.count, titleWords[index].hasPrefix(term) {
+                        for position in titlePostings[titleWords[index]] ?? [] { chosen[Int(position)] = true }
+                        index += 1
+                    }
+                }
+                if let acronym {
+                    let letters = Array(String(acronym.letters).utf8)
+                    for (index, initials) in initials.enumerated() where !chosen[index] && Self.isSubsequence(letters, of: initials) {
+                        chosen[index] = true
+                    }
+                }
+                for index in chosen.indices where chosen[index] {
+                    some[index] = true
+                    every[index] += 1
+                }
+            }
+            for number in query.numbers {
+                guard let position = positions[number].map(Int.init) else { continue }
+                some[position] = true
+                every[position] = query.terms.count
+            }
+            return (
+                entries.indices.filter { every[$0] == query.terms.count }.map { entries[$0] },
+                entries.indices.filter { some[$0] }.map { entries[$0] }
+            )
+        }
+
+        private func lowerBound(_ word: String) -> Int {
+            var low = 0
+            var high = titleWords.count
+            while low < high {
+                let middle = (low + high) / 2
+                if titleWords[middle] < word { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+
+        private static func isSubsequence(_ needle: [UInt8], of haystack: [UInt8]) -> Bool {
+            var next = 0
+            for byte in haystack where next < needle.count && byte == needle[next] { next += 1 }
+            return next == needle.count
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// The site's one script, served from `/assets/site.js` (the Content-Security-Policy allows no
+/// inline script): keyboard navigation, and nothing that a page needs in order to be read.
+enum Script {
+    static let text = #"""
+        // reader serve: "/" search, "j"/"k" next and previous section, "g" go to an RFC.
+        (function () {
+          "use strict";
+          function typing(target) {
+            return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT|BUTTON)$/.test(target.tagName));
+          }
+          function stops() {
+            return Array.prototype.slice.call(document.querySelectorAll(
+              "main [id^='section-'], main [id^='post-'], main [id^='hit-']"));
+          }
+          function go(element) {
+            element.scrollIntoView({ block: "start" });
+            history.replaceState(null, "", "#" + element.id);
+            var previous = document.querySelector(".at");
+            if (previous) previous.classList.remove("at");
+            element.classList.add("at");
+          }
+          // The section shown now: the one last moved to while it is on the screen, else the
+          // first below the bar (so that j after scrolling by hand goes on from there).
+          function step(forward) {
+            var list = stops(), i, bar = document.querySelector(".bar");
+            var line = (bar ? bar.getBoundingClientRect().bottom : 0) + 16;
+            var at = list.indexOf(document.querySelector(".at"));
+            if (at >= 0) {
+              var top = list[at].getBoundingClientRect().top;
+              if (top >= 0 && top < window.innerHeight) {
+                var next = at + (forward ? 1 : -1);
+                if (next >= 0 && next < list.length) go(list[next]);
+                return;
+              }
+            }
+            if (forward) {
+              for (i = 0; i < list.length; i++) if (list[i].getBoundingClientRect().top > line + 4) return go(list[i]);
+            } else {
+              for (i = list.length - 1; i >= 0; i--) if (list[i].getBoundingClientRect().top < line - 4) return go(list[i]);
+            }
+          }
+          function showGoto() {
+            var form = document.getElementById("goto"), input = document.getElementById("goto-number");
+            if (!form || !input) return;
+            form.hidden = false;
+            input.value = "";
+            input.focus();
+          }
+          document.addEventListener("keydown", function (event) {
+            if (event.key === "Escape") {
+              var form = document.getElementById("goto");
+              if (form && !form.hidden) { form.hidden = true; event.preventDefault(); }
+              if (typing(event.target)) event.target.blur();
+              return;
+            }
+            if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return;
+            if (event.key === "/") {
+              var search = document.getElementById("q");
+              if (search) { event.preventDefault(); search.focus(); search.select(); }
+            } else if (event.key === "j") {
+              event.preventDefault(); step(true);
+            } else if (event.key === "k") {
+              event.preventDefault(); step(false);
+            } else if (event.key === "g") {
+              event.preventDefault(); showGoto();
+            }
+          });
+        })();
+        """#
+}

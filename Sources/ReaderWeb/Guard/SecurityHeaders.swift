@@ -1,0 +1,38 @@
+import HTTPTypes
+import Hummingbird
+
+/// Headers every answer carries. The Content-Security-Policy allows only this server's own
+/// stylesheet, script and images, no frames, no inline script and no form posting elsewhere:
+/// were a document's text ever to reach a page unescaped, the browser would still run none
+/// of it and load nothing from the network.
+struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
+    static var policy: String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+            + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as HTTPError {
+            // No route (404), or one without this method (405): the site's own page, which
+            // carries these headers like any other.
+            let message = error.status == .notFound ? "There is no such page here." : "This page does not answer that request."
+            response = ErrorPage.response(message, status: error.status, format: Answer.Format(request))
+        }
+        response.headers[.contentSecurityPolicy] = Self.policy
+        response.headers[.xContentTypeOptions] = "nosniff"
+        for (name, value) in MoreHeaders.all { response.headers[name] = value }
+        return response
+    }
+
+}
+
+/// Names HTTPTypes does not define: pages are never framed and never name themselves to the
+/// sites their links lead to.
+private enum MoreHeaders {
+    static let all: [(HTTPField.Name, String)] = [
+        ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
+    ].compactMap { name, value in HTTPField.Name(name).map { ($0, value) } }
+}

@@ -1,0 +1,99 @@
+import ReaderKit
+import ReaderPluginAPI
+
+/// `/index`: the stored RFC index with `list`'s filters (`status`, `year`, `limit`) as query
+/// parameters, a page of entries at a time (`page`, from 1). Its JSON is `list --json`'s array
+/// of the same page.
+struct IndexPage {
+    var status: String?
+    var year: Int?
+    /// Entries a page: `limit` when given, else 200 on the site and all of them as JSON, as
+    /// `list --json` prints.
+    var limit: Int?
+    var page = 1
+
+    static let htmlPageSize = 200
+
+    func answer(_ context: PageContext, format: Answer.Format) throws -> Answer {
+        let entries = try context.reader.list(status: status, year: year)
+        let size = max(1, limit ?? (format == .json ? max(1, entries.count) : Self.htmlPageSize))
+        let pages = max(1, (entries.count + size - 1) / size)
+        let current = min(max(1, page), pages)
+        let shown = Array(entries.dropFirst((current - 1) * size).prefix(size))
+        switch format {
+        case .json:
+            return .json(JSONRenderer.entries(shown))
+        case .html:
+            let page = context.layout("RFC index").page { html in
+                writeFilters(entries.count, into: &html)
+                writeTable(shown, context, into: &html)
+                writePager(current: current, pages: pages, into: &html)
+            }
+            return .html(page)
+        }
+    }
+
+    private func writeFilters(_ count: Int, into html: inout HTML) {
+        html.raw("<h1>RFC index</h1>\n<form class=\"filters\" action=\"/index\" method=\"get\"><label>Status ")
+        html.raw("<select name=\"status\"><option value=\"\">any</option>")
+        for option in Self.statuses {
+            html.open("option", [("value", option), ("selected", option == status?.uppercased() ? "" : nil)])
+            html.text(option.lowercased())
+            html.close("option")
+        }
+        html.raw("</select></label> <label>Year ")
+        html.open("input", [("name", "year"), ("inputmode", "numeric"), ("size", "5"), ("value", year.map(String.init))])
+        html.raw("</label> <button>Filter</button> ")
+        html.element("span", [("class", "meta")], text: count == 1 ? "1 entry" : "\(count) entries")
+        html.raw("</form>\n")
+    }
+
+    private func writeTable(_ entries: [Entry], _ context: PageContext, into html: inout HTML) {
+        html.raw(
+            "<div class=\"table\"><table class=\"index\"><tr><th>RFC</th><th>Title</th><th>Authors</th><th>Date</th><th>Status</th></tr>\n")
+        let links = context.rfcLinks
+        for entry in entries {
+            html.open("tr", [("class", entry.title.isEmpty ? "not-issued" : nil)])
+            html.raw("<td>")
+            if let number = Int(entry.id), !entry.title.isEmpty {
+                links.reference(number, label: String(number), into: &html)
+            } else {
+                html.text(entry.id)
+            }
+            html.raw("</td><td>")
+            html.text(entry.title.isEmpty ? "Not issued" : entry.title)
+            html.raw("</td><td>")
+            html.text(entry.authors.joined(separator: ", "))
+            html.raw("</td><td>")
+            html.text(entry.date ?? "")
+            html.raw("</td><td>")
+            html.text((entry.status ?? "").lowercased())
+            html.raw("</td></tr>\n")
+        }
+        html.raw("</table></div>\n")
+    }
+
+    private func writePager(current: Int, pages: Int, into html: inout HTML) {
+        guard pages > 1 else { return }
+        html.raw("<nav class=\"pager\">")
+        if current > 1 { html.element("a", [("href", link(page: current - 1)), ("rel", "prev")], text: "← Previous") }
+        html.element("span", text: " Page \(current) of \(pages) ")
+        if current < pages { html.element("a", [("href", link(page: current + 1)), ("rel", "next")], text: "Next →") }
+        html.raw("</nav>\n")
+    }
+
+    private func link(page: Int) -> String {
+        var parameters: [(String, String)] = []
+        if let status { parameters.append(("status", status)) }
+        if let year { parameters.append(("year", String(year))) }
+        if let limit { parameters.append(("limit", String(limit))) }
+        parameters.append(("page", String(page)))
+        return "/index?" + parameters.map { $0.0 + "=" + QueryText.encode($0.1) }.joined(separator: "&")
+    }
+
+    /// The statuses the RFC index uses.
+    static let statuses = [
+        "INTERNET STANDARD", "PROPOSED STANDARD", "DRAFT STANDARD", "BEST CURRENT PRACTICE", "INFORMATIONAL", "EXPERIMENTAL",
+        "HISTORIC", "UNKNOWN",
+    ]
+}

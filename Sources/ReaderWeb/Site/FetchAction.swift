@@ -1,0 +1,37 @@
+import Hummingbird
+import ReaderKit
+
+/// `POST /fetch` (`rfc=N`): the one thing the site changes, and only when asked from its own
+/// pages — the form must carry this process's ``ActionToken``, and a browser's `Origin`, when
+/// sent, must be this server. A GET never fetches, so neither a link nor a prefetch can.
+extension Site {
+    func fetch(_ request: Request) async throws -> Response {
+        let format = format(of: request, nil)
+        func refuse(_ message: String, _ status: HTTPResponse.Status) -> Response {
+            let answer = ErrorPage.answer(message, status: status, format: format, context: nil)
+            return Response(
+                status: status, headers: [.contentType: answer.format.contentType], body: .init(byteBuffer: ByteBuffer(string: answer.body))
+            )
+        }
+        guard !settings.offline else { return refuse("This server was started with --offline: it fetches nothing.", .forbidden) }
+        if let origin = request.headers[.origin], !OwnAddress.allows(origin: origin, boundName: settings.host, port: port) {
+            return refuse("A page of another site asked this server to fetch: refused.", .forbidden)
+        }
+        let body = try await request.body.collect(upTo: 4096)
+        let fields = FormFields(String(buffer: body))
+        guard token.matches(fields["token"]) else {
+            return refuse("This form is from another run of reader serve: reload the page and try again.", .forbidden)
+        }
+        guard let number = fields["rfc"].flatMap({ Int($0) }), (1..<100_000).contains(number) else {
+            return refuse("Say which RFC to fetch: rfc=N.", .badRequest)
+        }
+        do {
+            try await reader.fetch(.source(type: "rfc", argument: String(number)))
+        } catch {
+            let (status, message) = ErrorPage.describe(error)
+            return refuse(message, status)
+        }
+        return redirect(to: "/rfc/\(number)")
+    }
+
+}

@@ -1,0 +1,111 @@
+import Hummingbird
+import NIOPosix
+import ReaderKit
+
+/// The site's addresses. Each page is answered as HTML, or as JSON under `/api/` and to a
+/// request that asks for `application/json` (and not for HTML).
+extension Site {
+    func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: HostCheck(boundName: settings.host, port: { [self] in port }))
+        router.add(middleware: SecurityHeaders())
+        for (prefix, forced) in [("", nil), ("/api", Answer.Format.json)] as [(String, Answer.Format?)] {
+            router.get(RouterPath(prefix.isEmpty ? "/" : prefix)) { [self] request, _ in
+                try await answer(request, forced) { context, format in
+                    try await Site.blocking { try HomePage.answer(context, format: format) }
+                }
+            }
+            router.get(RouterPath(prefix + "/rfc/:number")) { [self] request, routing in
+                guard let number = routing.parameters.get("number", as: Int.self), number > 0, number < 100_000 else {
+                    return notFound(request, forced)
+                }
+                return try await answer(request, forced) { context, format in
+                    try await DocumentPage(key: "rfc/\(number)").answer(context, format: format)
+                }
+            }
+            router.get(RouterPath(prefix + "/doc")) { [self] request, _ in
+                let fields = FormFields(request.uri.query)
+                guard let key = fields["key"] else { return notFound(request, forced) }
+                if key == Reader.indexRequestType && format(of: request, forced) == .html { return redirect(to: "/index") }
+                return try await answer(request, forced) { context, format in
+                    try await DocumentPage(key: key).answer(context, format: format)
+                }
+            }
+            router.get(RouterPath(prefix + "/index")) { [self] request, _ in
+                let fields = FormFields(request.uri.query)
+                let page = IndexPage(
+                    status: fields["status"], year: fields["year"].flatMap { Int($0) }, limit: fields["limit"].flatMap { Int($0) },
+                    page: fields["page"].flatMap { Int($0) } ?? 1)
+                return try await answer(request, forced) { context, format in
+                    try await Site.blocking { try page.answer(context, format: format) }
+                }
+            }
+            router.get(RouterPath(prefix + "/search")) { [self] request, _ in
+                let page = SearchPage(query: FormFields(request.uri.query)["q"] ?? "")
+                return try await answer(request, forced) { context, format in try await page.answer(context, format: format) }
+            }
+        }
+        // The go-to box (`g`): a number typed there opens that RFC.
+        router.get("/rfc") { [self] request, _ in
+            let typed = FormFields(request.uri.query)["number"].map { $0.filter(\.isNumber) } ?? ""
+            guard let number = Int(typed.prefix(6)), number > 0 else { return redirect(to: "/index") }
+            return redirect(to: "/rfc/\(number)")
+        }
+        router.post("/fetch") { [self] request, _ in try await fetch(request) }
+        router.get("/assets/:name") { [self] request, routing in
+            guard let asset = Assets.named(routing.parameters.get("name") ?? "") else { return notFound(request, nil) }
+            return Response(
+                status: .ok,
+                headers: [.contentType: asset.contentType, .cacheControl: "public, max-age=86400"],
+                body: .init(byteBuffer: asset.bytes))
+        }
+        return router
+    }
+
+    /// The page a request asks for: kept from before while the catalog has not changed, else
+    /// made (what reads the store, on threads for blocking work: ``blocking(_:)``).
+    func answer(
+        _ request: Request, _ forced: Answer.Format?, _ make: @escaping @Sendable (PageContext, Answer.Format) async throws -> Answer
+    ) async throws -> Response {
+        let format = format(of: request, forced)
+        let cacheKey = (format == .json ? "json " : "html ") + request.uri.path + "?" + (request.uri.query ?? "")
+        let stamp = reader.store.catalog.stamp
+        if let kept = cache.page(cacheKey, stamp: stamp) { return response(kept, format: format) }
+        let made: Answer
+        do {
+            let snapshot = try await Site.blocking { [self] in try currentSnapshot() }
+            let context = PageContext(reader: reader, snapshot: snapshot, token: token, offline: settings.offline)
+            made = try await make(context, format)
+        } catch {
+            made = ErrorPage.answer(error, format: format, context: nil)
+        }
+        let page = PageCache.Page(body: ByteBuffer(string: made.body), contentType: format.contentType, status: made.status.code)
+        if made.status == .ok || made.status == .notFound { cache.keep(page, for: cacheKey, stamp: stamp) }
+        return response(page, format: format)
+    }
+
+    /// Work that reads the store (blobs, the catalog, the SQLite index) on a thread of NIO's
+    /// pool: not an event loop's, nor one of the cooperative pool's few.
+    static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await NIOThreadPool.singleton.runIfActive(body)
+    }
+
+    func format(of request: Request, _ forced: Answer.Format?) -> Answer.Format {
+        forced ?? Answer.Format(request)
+    }
+
+    private func response(_ page: PageCache.Page, format: Answer.Format) -> Response {
+        Response(
+            status: .init(code: page.status),
+            headers: [.contentType: page.contentType, .cacheControl: "no-cache", .vary: "Accept"],
+            body: .init(byteBuffer: page.body))
+    }
+
+    func notFound(_ request: Request, _ forced: Answer.Format?) -> Response {
+        ErrorPage.response("There is no such page here.", status: .notFound, format: format(of: request, forced))
+    }
+
+    func redirect(to path: String) -> Response {
+        Response(status: .seeOther, headers: [.location: path])
+    }
+}
