@@ -125,12 +125,8 @@ extension FullTextIndex.Connection {
             }
             // Read oldest first, kept newest first as the rows came.
             var read: [FullTextRanking.Passage] = []
-            _ = PassageTable.read(walk.blob(2), wanted: indices.reversed(), asking: hashes) { entry in
-                read.append(
-                    FullTextRanking.Passage(
-                        row: first + Int64(entry.index), document: document, index: entry.index, firstBlock: entry.firstBlock,
-                        offset: entry.offset, length: entry.length, headingLength: entry.headingLength, titleLength: entry.titleLength,
-                        heading: entry.heading, frequent: entry.frequent, title: entry.title))
+            _ = PassageTable.read(walk.blob(2), firstRow: first, document: document, wanted: indices.reversed(), asking: hashes) {
+                read.append($0)
             }
             passages += read.reversed()
             // Past a gap of more than a few documents' passages, seeking is cheaper than walking.

@@ -3,38 +3,6 @@ import ReaderPluginAPI
 
 /// Putting documents in and taking them out, one transaction for each change.
 extension FullTextIndex.Connection {
-    /// What the index keeps of a document besides its passages.
-    struct DocumentFacts {
-        var key: String
-        var blob: BlobID
-        var source: String
-        var title: String
-        /// An RFC's number, and the RFCs it obsoletes: `find` ranks an RFC below the one
-        /// that obsoletes it.
-        var number: Int?
-        var obsoletes: [Int]
-
-        init(key: String, blob: BlobID, document: Document) {
-            self.key = key
-            self.blob = blob
-            source = document.source
-            title = document.title
-            if case .number(let number)? = document.extra["number"] { self.number = Int(exactly: number) }
-            obsoletes = Self.numbers(document.extra["obsoletes"])
-        }
-
-        private static func numbers(_ value: JSONValue?) -> [Int] {
-            guard case .array(let items)? = value else { return [] }
-            return items.compactMap { item in
-                switch item {
-                case .number(let number): return Int(exactly: number)
-                case .string(let text): return Int(text.drop { !$0.isNumber })
-                default: return nil
-                }
-            }
-        }
-    }
-
     /// A document made ready for the index — its passages cut, their words counted — before
     /// any transaction begins (on any thread): the write lock is held only to write.
     struct PreparedDocument: Sendable {
@@ -53,6 +21,8 @@ extension FullTextIndex.Connection {
         var blob: BlobID
         var source: String
         var title: String
+        /// An RFC's number, and the RFCs it obsoletes: `find` ranks an RFC below the one that
+        /// obsoletes it.
         var number: Int?
         var obsoletes: [Int]
         var rows: [Row]
@@ -62,13 +32,13 @@ extension FullTextIndex.Connection {
 
         /// `blockStarts`: where each block starts in the document's JSON (as its writer or
         /// reader told), or empty when not known.
-        init(_ facts: DocumentFacts, _ document: Document, blockStarts: [Int], maker: PassageWords.Maker) {
-            key = facts.key
-            blob = facts.blob
-            source = facts.source
-            title = facts.title
-            number = facts.number
-            obsoletes = facts.obsoletes
+        init(key: String, blob: BlobID, document: Document, blockStarts: [Int] = [], maker: PassageWords.Maker = .init()) {
+            self.key = key
+            self.blob = blob
+            source = document.source
+            title = document.title
+            if case .number(let number)? = document.extra["number"] { self.number = Int(exactly: number) }
+            obsoletes = Self.numbers(document.extra["obsoletes"])
             let title = PassageWords.titleWords(document.title)
             var titleLength = 0
             WordTokens.forEachFoldedWord(in: document.title) { _ in titleLength += 1 }
@@ -83,9 +53,15 @@ extension FullTextIndex.Connection {
             }
         }
 
-        init(key: String, blob: BlobID, document: Document, blockStarts: [Int] = []) {
-            self.init(
-                DocumentFacts(key: key, blob: blob, document: document), document, blockStarts: blockStarts, maker: PassageWords.Maker())
+        private static func numbers(_ value: JSONValue?) -> [Int] {
+            guard case .array(let items)? = value else { return [] }
+            return items.compactMap { item in
+                switch item {
+                case .number(let number): return Int(exactly: number)
+                case .string(let text): return Int(text.drop { !$0.isNumber })
+                default: return nil
+                }
+            }
         }
     }
 

@@ -1,25 +1,14 @@
 import Foundation
 
 extension PassageTable {
-    /// What a search needs of one passage, read in place from its table's bytes.
-    struct Signals {
-        var index: Int
-        var firstBlock: Int
-        var offset: Int?
-        var length: Double
-        var headingLength: Int
-        var titleLength: Int
-        /// Which of the words asked about (bit i: the i-th) its heading, its body often, and its
-        /// document's title have.
-        var heading: UInt64
-        var frequent: UInt64
-        var title: UInt64
-    }
-
-    /// Reads passages `wanted` (ascending indices) of the table `encoded` and which of the words
-    /// of `hashes` (nil: not asked about) each has, without building the table: a search meets
-    /// hundreds of documents, and reads one passage of most. False when the bytes are not a table.
-    static func read(_ encoded: [UInt8], wanted: [Int], asking hashes: [UInt16?], _ body: (Signals) -> Void) -> Bool {
+    /// Reads passages `wanted` (ascending indices) of the table `encoded`, of document
+    /// `document` whose first passage is row `firstRow`, and which of the words of `hashes` (nil:
+    /// not asked about) each has, without building the table: a search meets hundreds of
+    /// documents, and reads one passage of most. False when the bytes are not a table.
+    static func read(
+        _ encoded: [UInt8], firstRow: Int64, document: Int64, wanted: [Int], asking hashes: [UInt16?],
+        _ body: (FullTextRanking.Passage) -> Void
+    ) -> Bool {
         encoded.withUnsafeBufferPointer { bytes in
             var index = 0
             guard let titleLength = varint(bytes, &index), let title = match(bytes, &index, hashes) else { return false }
@@ -35,8 +24,9 @@ extension PassageTable {
                 if passage == wanted[next] {
                     guard let heading = match(bytes, &index, hashes), let frequent = match(bytes, &index, hashes) else { return false }
                     body(
-                        Signals(
-                            index: passage, firstBlock: previous.block, offset: offset > 0 ? previous.offset - 1 : nil,
+                        FullTextRanking.Passage(
+                            row: firstRow + Int64(passage), document: document, index: passage, firstBlock: previous.block,
+                            offset: offset > 0 ? previous.offset - 1 : nil,
                             length: exp2(Double(lengthClass) / 8) - 1, headingLength: Int(headingLength), titleLength: titleLength,
                             heading: heading, frequent: frequent, title: title))
                     next += 1
@@ -65,18 +55,5 @@ extension PassageTable {
         guard let count = varint(bytes, &index), index + count * 2 <= bytes.count else { return false }
         index += count * 2
         return true
-    }
-
-    private static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int? {
-        var value = 0
-        var shift = 0
-        while index < bytes.count, shift < 63 {
-            let byte = bytes[index]
-            index += 1
-            value |= Int(byte & 0x7F) << shift
-            shift += 7
-            if byte < 0x80 { return value }
-        }
-        return nil
     }
 }

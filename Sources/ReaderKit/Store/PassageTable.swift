@@ -138,7 +138,9 @@ struct PassageTable: Equatable {
         }
     }
 
-    private static func varint(_ bytes: [UInt8], _ index: inout Int) -> Int? {
+    /// Reads a variable-length integer at `index` (seven bits a byte, low first), moving past
+    /// it; nil when the bytes end first.
+    static func varint<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ index: inout Int) -> Int? where Bytes.Index == Int {
         var value = 0
         var shift = 0
         while index < bytes.count, shift < 63 {
