@@ -103,6 +103,24 @@ import Testing
     }
 
     @Test(arguments: bothWays)
+    func aPassageReadsAsFindGivesItWithAnEllipsisOnlyWhereItIsCut(_ setup: TestingSetup) async throws {
+        try await site().application().test(setup) { client in
+            // "tcp" matches passages cut on both sides, on one, and whole ones.
+            let json = try #require(try await client.get("/api/search?q=tcp").json() as? [String: Any])
+            let snippets = try #require((json["find"] as? [[String: Any]])?.compactMap { $0["snippet"] as? String })
+            let page = try await client.get("/search?q=tcp")
+            let shown = page.text.matches(of: /<p class="snippet">(.*?)<\/p>/).map { match in
+                String(match.1).replacing("<mark>", with: "").replacing("</mark>", with: "")
+                    .replacing("&quot;", with: "\"").replacing("&#39;", with: "'").replacing("&lt;", with: "<")
+                    .replacing("&gt;", with: ">").replacing("&amp;", with: "&")
+            }
+            #expect(snippets.count > 1)
+            #expect(shown == snippets)
+            #expect(!page.text.contains("……"))
+        }
+    }
+
+    @Test(arguments: bothWays)
     func theIndexIsPagedAndFilteredAsListFilters(_ setup: TestingSetup) async throws {
         try await site().application().test(setup) { client in
             let first = try await client.get("/index")

@@ -4,7 +4,7 @@ import ReaderTestHarness
 import ReaderWeb
 import Testing
 
-/// The site in a real browser, as a person uses it: the home page, a search typed after `/`,
+/// The site in a real browser, as a person uses it: the index, the home page, a search typed after `/`,
 /// a hit followed to its section, an RFC reference followed to the stored RFC, `j`/`k` through
 /// the sections, `g` to go to an RFC, and a screenshot that shows a page, not a blank window.
 @Suite(.serialized) struct BrowserTests {
@@ -30,6 +30,17 @@ import Testing
     }
 
     func browse(_ browser: WebDriver, _ home: String) async throws {
+        // The index's dates stay on one line, however the titles and authors beside them wrap.
+        try await browser.open(home + "/index")
+        let wrappedDates =
+            try await browser.evaluate(
+                """
+                return [...document.querySelectorAll('table.index td:nth-child(4)')].filter(cell => {
+                  const range = document.createRange(); range.selectNodeContents(cell); return range.getClientRects().length > 1
+                }).length
+                """) as? Int
+        #expect(wrappedDates == 0, "dates broken over two lines: \(String(describing: wrappedDates))")
+
         try await browser.open(home + "/")
         #expect(try await browser.title == "reader")
         _ = try await browser.element("a[href='/rfc/9110']")
