@@ -183,7 +183,13 @@ let package = Package(
         ),
         // Signature V4 against AWS's published test suite (SignatureV4Cases/, Apache-2.0).
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage"]),
-        .testTarget(name: "ReaderCLITests", dependencies: ["ReaderKit", "ReaderTestSupport", "ReaderTestHarness"]),
+        // The help's layout is read from the commands' configurations (HelpLayoutTests).
+        .testTarget(
+            name: "ReaderCLITests",
+            dependencies: [
+                "ReaderKit", "ReaderTestSupport", "ReaderTestHarness", "ReaderCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
         .testTarget(
             name: "ReaderTerminalTests",

@@ -28,6 +28,10 @@ enum RFCArgument {
     private static func single(_ text: Substring, in argument: String) throws -> Int {
         var rest = text.trimmingSpaces
         if rest.lowercased().hasPrefix("rfc") { rest = rest.dropFirst(3).trimmingSpaces }
+        // `reader fetch rfc` with nothing after it: say what is missing, not that "" is no number.
+        if rest.isEmpty, argument.trimmingSpaces.isEmpty || argument.trimmingSpaces.lowercased() == "rfc" {
+            throw RequestError("rfc: no RFC number given (such as 793, or a range such as 1-60)")
+        }
         guard !rest.isEmpty, rest.count <= 6, rest.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(rest) else {
             throw RequestError("rfc: \"\(argument)\" is not an RFC number (such as 793) or a range (such as 1-60)")
         }

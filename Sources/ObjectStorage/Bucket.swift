@@ -47,11 +47,13 @@ public final class Bucket: Sendable {
         try await fetch(key, limit: limit).object
     }
 
-    /// Object `key` (nil when there is none) and the server's clock when it answered.
+    /// Object `key` (nil when there is none) and the server's clock when it answered. A
+    /// bucket that does not exist is a failure, not an object that does not: a mistyped bucket
+    /// must not read as an empty remote (`reader pull` said it had nothing to take).
     public func fetch(_ key: String, limit: Int) async throws(StorageFailure) -> (object: Object?, serverTime: Int?) {
         let response = try await send("GET", key: key, limit: limit)
         let serverTime = response.headers.first(name: "date").flatMap(HTTPDate.seconds)
-        if response.status == 404 { return (nil, serverTime) }
+        if response.status == 404 && Self.errorCode(response) != "NoSuchBucket" { return (nil, serverTime) }
         try check(response, key: key)
         return (Object(bytes: response.body, etag: response.headers.first(name: "etag"), serverTime: serverTime), serverTime)
     }
@@ -131,6 +133,11 @@ public final class Bucket: Sendable {
             throw .refused(
                 key: key, status: response.status, code: XMLText.value(of: "Code", in: xml), message: XMLText.value(of: "Message", in: xml))
         }
+    }
+
+    /// The `<Code>` of an error answer's document (`NoSuchKey`, `NoSuchBucket`…), if it has one.
+    private static func errorCode(_ response: Response) -> String? {
+        XMLText.value(of: "Code", in: String(decoding: response.body.prefix(64 << 10), as: UTF8.self))
     }
 
     /// Sends one signed request. A 500 or 503 (S3's "slow down") is tried twice more: every

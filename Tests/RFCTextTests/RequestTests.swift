@@ -37,6 +37,16 @@ import Testing
         #expect(throws: RequestError.self) { try module.expand([argument]) }
     }
 
+    @Test func noNumberAtAllSaysOneIsMissing() {
+        // `reader fetch rfc` with nothing after it.
+        let missing = RequestError("rfc: no RFC number given (such as 793, or a range such as 1-60)")
+        #expect(throws: missing) { try module.locate("", settings: Settings([:])) }
+        #expect(throws: missing) { try module.expand(["RFC"]) }
+        #expect(throws: RequestError("rfc: \"1-\" is not an RFC number (such as 793) or a range (such as 1-60)")) {
+            try module.expand(["1-"])
+        }
+    }
+
     @Test func rangeLimitIsTwentyThousand() throws {
         #expect(try module.expand(["1-20000"]).count == 20000)
         #expect(throws: RequestError.self) { try module.expand(["1-20001"]) }

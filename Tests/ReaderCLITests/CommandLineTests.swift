@@ -78,6 +78,15 @@ import Testing
         #expect(try await reader.run(["--offline", "list", "--limit", "1"]).status != 64)
     }
 
+    @Test func openRFCAndANumberSaysToGiveTheNumberAlone() async throws {
+        // `fetch` takes `rfc 793`; `open` takes each word as a document of its own.
+        let open = try await reader.run(["open", "rfc", "793"])
+        #expect(open.status == 64 && isOneCleanLine(open.stderr), "\(open)")
+        #expect(open.stderr.contains("'reader open 793'"), "\(open)")
+        let fetch = try await reader.run(["fetch", "rfc"])
+        #expect(fetch.status == 64 && fetch.stderr.contains("no RFC number given"), "\(fetch)")
+    }
+
     @Test func nothingFoundIsSaidAndExits1() async throws {
         try await stored()
         let search = try await reader.run(["search", "zzzqqqxx"])
@@ -137,6 +146,14 @@ import Testing
         let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         #expect(items.compactMap { $0["key"] as? String } == ["\(base)/a.html"], "\(listed)")
         #expect(try await reader.run(["open", "\(base)/a.html#anywhere", "--offline"]).status == 0)
+
+        // A key longer than the line is listed whole, with its size: what `cache rm` takes.
+        let long = "\(base)/" + String(repeating: "a-long-path/", count: 7) + "page.html"
+        #expect(try await reader.run(["fetch", long]).status == 0)
+        let lines = try await reader.run(["cache", "ls", "--source", "html"]).stdout.split(separator: "\n")
+        let line = try #require(lines.first { $0.hasPrefix(long + "  html  ") }, "\(lines)")
+        #expect(line.hasSuffix(" kB"), "\(line)")
+        #expect(lines.contains { $0.hasPrefix("\(base)/a.html  html  ") && $0.hasSuffix("…") }, "a title is cut to the line: \(lines)")
     }
 
     @Test func anRFCsTitlePageFieldsComeFromTheIndexWhenTheTextLacksThem() async throws {

@@ -151,6 +151,19 @@ import Testing
         #expect(try await pulled.measure(["cache", "verify"]).status == 0)
     }
 
+    @Test func aBucketThatDoesNotExistIsAFailureNotAnEmptyRemote() async throws {
+        guard let moto = try await MotoServer.start() else { return }
+        defer { moto.stop() }
+        let reader = try reader(try temporaryFolder("no-bucket"), moto)
+        // A mistyped bucket: pull said "0 entries added" and exited 0.
+        for words in [["pull"], ["cache", "verify"]] {
+            let run = try await reader.run(words + ["--remote", "s3://no-such-bucket/shared"])
+            #expect(run.status == 4, "\(run)")
+            #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("reader: s3://no-such-bucket/shared/"), "\(run)")
+            #expect(run.stderr.contains("NoSuchBucket") && run.stderr.contains("create the bucket first"), "\(run)")
+        }
+    }
+
     @Test func wrongCredentialsAreOneClearLine() async throws {
         // moto accepts any signature; this server refuses every one, as S3 does, in words that
         // try to reach the terminal raw.

@@ -23,10 +23,13 @@ struct Cache: AsyncParsableCommand {
             }
             let width = Terminal.width
             let lines = listed.map { item in
+                // The key (what `cache rm` takes) and its facts whole, however long a URL is;
+                // the title in the room left, and left out when there is hardly any.
                 let head = "\(item.key)  \(item.source)  \(item.fetchedAt.prefix(10))  \(ByteCount.format(item.storedBytes))"
-                let title = item.title.map { "  \($0)" } ?? ""
-                let line = head + title
-                return line.count > width ? String(line.prefix(width - 1)) + "…" : line
+                guard let title = item.title, !title.isEmpty else { return head }
+                let room = width - head.count - 2
+                if title.count <= room { return head + "  " + title }
+                return room >= 8 ? head + "  " + title.prefix(room - 1) + "…" : head
             }
             Terminal.print(lines.joined(separator: "\n"))
         }
@@ -69,8 +72,8 @@ struct Cache: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "verify", abstract: "Read back every blob and check every catalog entry; exit 6 when anything is damaged.",
             discussion: """
-                --remote [s3://BUCKET/PREFIX]   check the remote instead ($READER_REMOTE when no URL is given): every
-                                                catalog segment, and every blob its entries name, fetched and hashed
+                With --remote [s3://BUCKET/PREFIX] ($READER_REMOTE when no URL is given), the remote is checked \
+                instead: every catalog segment, and every blob its entries name, fetched and hashed.
                 """)
         @OptionGroup var global: StoreOptions
         @Flag(name: .long, help: "Print JSON.") var json = false

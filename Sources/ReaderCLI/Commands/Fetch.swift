@@ -9,8 +9,9 @@ struct Fetch: AsyncParsableCommand {
         discussion: """
             reader fetch rfc-index            the RFC index
             reader fetch rfc 793 2616 1-60    RFCs, ranges allowed; stored ones are skipped
-            reader fetch rfc all              every issued RFC of the index (a mirror; run it again to resume)
-            reader fetch URL ...              any http(s) URL; the module is chosen by the registry
+            reader fetch rfc all              every issued RFC of the index: a mirror
+                                              (run it again to resume)
+            reader fetch URL ...              any http(s) URL, read by the module it fits
             reader fetch tweets user:NAME     X API v2 (needs READER_X_BEARER_TOKEN)
             """)
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import NIOCore
 import ReaderKit
 import ReaderWeb
 
@@ -31,18 +30,22 @@ struct Serve: AsyncParsableCommand {
 
     func run() async throws {
         let settings = SiteSettings(host: host, port: port, offline: global.offline)
-        if !settings.isLoopback {
-            Terminal.error("warning: listening on \(host): anyone who can reach this machine on port \(port) can read the store")
-        }
         MallocArenas.returnLargeBlocks()
         let site = Site(reader: global.makeReader(), settings: settings)
+        let host = self.host
         let shown = host.contains(":") ? "[\(host)]" : host
         do {
             try await site.run { bound in
+                // Once bound, so that a server that never listened warns of nothing, and the
+                // port named is the one taken (not 0).
+                if !settings.isLoopback {
+                    Terminal.error("warning: listening on \(host): anyone who can reach this machine on port \(bound) can read the store")
+                }
                 Terminal.print("serving the store at http://\(shown):\(bound)/ (Ctrl-C to stop)")
             }
-        } catch let error as IOError {
-            throw ReaderError.network(url: "http://\(shown):\(port)/", reason: "cannot listen there: \(error.description)")
+        } catch {
+            guard let reason = ListenFailure.words(error, host: host, port: port) else { throw error }
+            throw ReaderError.network(url: "http://\(shown):\(port)/", reason: "cannot listen there: \(reason)")
         }
         // Stopped by Ctrl-C: the answers under way were finished; the exit says it was asked.
         if Task.isCancelled { throw ReaderError.cancelled }

@@ -46,9 +46,11 @@ struct Push: AsyncParsableCommand {
         commandName: "push",
         abstract: "Send what the store has and the remote lacks to S3-compatible object storage (s3://BUCKET/PREFIX).",
         discussion: """
-            reader push --remote s3://team-bucket/reader     or READER_REMOTE=s3://team-bucket/reader
-            The endpoint, region and credentials are the AWS tools' own: AWS_ENDPOINT_URL_S3 (MinIO, R2…),
-            AWS_REGION, AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_PROFILE with ~/.aws/credentials.
+            reader push --remote s3://team-bucket/reader
+            READER_REMOTE=s3://team-bucket/reader reader push
+
+            The endpoint, region and credentials are the AWS tools' own: AWS_ENDPOINT_URL_S3 (MinIO, R2…), \
+            AWS_REGION, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE with ~/.aws/credentials. \
             Interrupted, it resumes where it stopped when run again.
             """)
 
@@ -65,7 +67,9 @@ struct Pull: AsyncParsableCommand {
         commandName: "pull",
         abstract: "Take what the remote has and the store lacks (or holds an older fetch of) from S3-compatible object storage.",
         discussion: """
-            reader pull --remote s3://team-bucket/reader     or READER_REMOTE=s3://team-bucket/reader
+            reader pull --remote s3://team-bucket/reader
+            READER_REMOTE=s3://team-bucket/reader reader pull
+
             Every blob is checked against its name before it enters the store.
             """)
 

@@ -63,6 +63,8 @@ extension Reader {
         if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits), number > 0 {
             return .source(type: "rfc", argument: String(number))
         }
+        // `reader open rfc 793`, as `fetch` is written: here each word is a document of its own.
+        if word.lowercased() == "rfc" { throw ReaderError.usage("'rfc' alone names no RFC: open one by its number ('reader open 793')") }
         if Request.isURL(word) { return .url(URLKey.normalized(word)) }
         // `-`: standard input, as a file (`curl … | reader open -`).
         if word == "-" { return .file("-") }

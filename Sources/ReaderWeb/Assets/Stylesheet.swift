@@ -69,13 +69,14 @@ enum Stylesheet {
         .table { overflow-x: auto; }
         table { border-collapse: collapse; font-size: .92rem; }
         th, td { text-align: left; vertical-align: top; padding: .3rem .6rem; border-bottom: 1px solid var(--line); }
-        table.index td:first-child { font-variant-numeric: tabular-nums; }
+        table.index td:first-child, table.index td:nth-child(4) { font-variant-numeric: tabular-nums; white-space: nowrap; }
         tr.not-issued { color: var(--muted); }
         .filters { display: flex; gap: .8rem; align-items: center; flex-wrap: wrap; }
         .filters select, .filters input, .filters button { font: inherit; font-size: .92rem; }
         .pager { margin: 1rem 0; text-align: center; }
         .counts { display: flex; gap: 1.5rem; list-style: none; padding: 0; flex-wrap: wrap; }
         .documents li, .entries li { margin: .35rem 0; }
+        .documents .meta { white-space: nowrap; }
         .hit { margin: 1.4rem 0; }
         .hit h3 { margin: 0; font-size: 1.02rem; }
         .hit .section { color: var(--muted); font-weight: normal; }

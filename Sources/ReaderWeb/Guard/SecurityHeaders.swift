@@ -24,6 +24,9 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
         response.headers[.contentSecurityPolicy] = Self.policy
         response.headers[.xContentTypeOptions] = "nosniff"
         for (name, value) in MoreHeaders.all { response.headers[name] = value }
+        // The router answers HEAD for every page as GET does (`Routes.swift`); this one is
+        // for the pages no route answers: their headers, never a body.
+        if request.method == .head { response = response.createHeadResponse() }
         return response
     }
 

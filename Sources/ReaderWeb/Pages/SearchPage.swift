@@ -106,12 +106,12 @@ struct SearchPage {
         return page + "#" + DocumentBody.anchor(number: section.number, title: section.title)
     }
 
-    /// The snippet with its matched words in `<mark>`: offsets are Unicode scalars.
+    /// The snippet with its matched words in `<mark>`: offsets are Unicode scalars. The text
+    /// carries its own "…" where it cuts the passage, as `reader find` prints it.
     static func writeSnippet(_ snippet: Snippet, into html: inout HTML) {
         guard !snippet.text.isEmpty else { return }
         let scalars = Array(snippet.text.unicodeScalars)
         var position = 0
-        html.text("…")
         func text(_ range: Range<Int>) -> String { String(String.UnicodeScalarView(scalars[range])) }
         for match in snippet.matches where match.count == 2 {
             let start = min(max(match[0], position), scalars.count)
@@ -120,6 +120,6 @@ struct SearchPage {
             html.element("mark", text: text(start..<end))
             position = end
         }
-        html.text(text(position..<scalars.count) + "…")
+        html.text(text(position..<scalars.count))
     }
 }

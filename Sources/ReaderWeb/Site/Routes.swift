@@ -6,7 +6,8 @@ import ReaderKit
 /// request that asks for `application/json` (and not for HTML).
 extension Site {
     func router() -> Router<BasicRequestContext> {
-        let router = Router()
+        // HEAD answers as GET does, without the body (`curl -I`): RFC 9110 asks every server for both.
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostCheck(boundName: settings.host, port: { [self] in port }))
         router.add(middleware: SecurityHeaders())
         for (prefix, forced) in [("", nil), ("/api", Answer.Format.json)] as [(String, Answer.Format?)] {
