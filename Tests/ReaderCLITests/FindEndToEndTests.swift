@@ -182,6 +182,21 @@ import Testing
         #expect(try await reader.run(["cache", "verify"]).status == 0)
     }
 
+    @Test func aSnippetInAFigureIsAboutTwoLinesNotTheWholeFigure() async throws {
+        // RFC 793's section 2.5 is mostly a figure of boxes ("|Telnet| | FTP | |Voice|"): few
+        // words among many rules. Its snippet showed the whole figure (over 600 characters).
+        let (reader, _) = try await filledReader()
+        let found = try hits(try await reader.run(["find", "telnet", "voice", "--json"]))
+        let figure = try #require(found.first { $0["open"] as? String == "reader open 793 --section 2.5" }, "\(found)")
+        let snippet = try #require(figure["snippet"] as? String)
+        #expect(snippet.contains("Telnet") && snippet.contains("Voice"), "\(snippet)")
+        for hit in found {
+            let text = try #require(hit["snippet"] as? String)
+            // At most 240 bytes of text (`Snippet.span`) and an ellipsis at each end.
+            #expect(text.unicodeScalars.count <= 242, "\(text)")
+        }
+    }
+
     @Test func snippetsCarryNoEscapeSequenceAndCutNoCharacter() async throws {
         // A page whose text is hostile and multilingual: escape sequences, a bidi override,
         // combining marks and emoji around the word searched for.

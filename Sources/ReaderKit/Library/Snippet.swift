@@ -14,6 +14,8 @@ public struct Snippet: Sendable, Equatable {
 
     /// How many words a snippet shows around its matches.
     static let words = 28
+    /// The most bytes of text between a snippet's first word and its last.
+    static let span = 240
 
     static func make(_ body: String, _ query: FullTextQuery) -> Snippet {
         let words = TextWords(body, TextWords.Query(query.required))
@@ -34,11 +36,17 @@ public struct Snippet: Sendable, Equatable {
             }
         }
         // Begin a few words before the first match, so that it is read in context.
-        if let first = (best..<min(words.count, best + width)).first(where: { matched[$0] }) { best = max(0, first - 4) }
-        let last = min(words.count, best + width) - 1
+        let firstMatch = (best..<min(words.count, best + width)).first(where: { matched[$0] })
+        if let firstMatch { best = max(0, firstMatch - 4) }
+        var last = min(words.count, best + width) - 1
+        // Few words among much else (a figure's boxes, a table's rules) are cut to about two
+        // lines of text, the first match kept: the words alone do not bound the length.
+        let anchor = firstMatch ?? best
+        while best < anchor, words.ends[anchor] - words.starts[best] > Self.span / 3 { best += 1 }
+        while last > anchor, words.ends[last] - words.starts[best] > Self.span { last -= 1 }
         var body = body
         return body.withUTF8 { bytes in
-            let from = best == 0 ? 0 : words.starts[best]
+            let from = best == 0 && words.starts[0] <= 8 ? 0 : words.starts[best]
             let to = last == words.count - 1 ? bytes.count : words.ends[last]
             // Written as UTF-8, with offsets counted in scalars.
             var text: [UInt8] = []
