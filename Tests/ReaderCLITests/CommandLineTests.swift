@@ -197,7 +197,11 @@ import Testing
         #expect(object["updatedBy"] as? [Int] == [1122, 3168, 6093, 6528])
         #expect((object["cites"] as? [Int])?.contains(791) == true)
         let cited = try await reader.run(["refs", "791"])
-        #expect(cited.stdout.contains("rfc/793    reader open 793"), "\(cited)")
+        // Each document in columns with its title, as the text view's "RFCs cited" lists them.
+        #expect(cited.stdout.contains("  rfc/793   reader open 793       Transmission Control Protocol\n"), "\(cited)")
+        let cites = try await reader.run(["refs", "793"])
+        #expect(cites.stdout.contains("  RFC 791   reader open 791       Internet Protocol\n"), "\(cites)")
+        #expect(object["titles"].flatMap { $0 as? [String: String] }?["rfc/791"] == "Internet Protocol", "\(refs)")
         #expect(cited.stdout.contains("not known until it is stored"), "\(cited)")
     }
 

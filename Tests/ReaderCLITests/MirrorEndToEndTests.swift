@@ -96,4 +96,29 @@ import Testing
         let stored = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]]
         #expect(stored?.count == count)
     }
+
+    @Test func anRFCTheSiteLacksIsExplainedByTheStoredIndex() async throws {
+        let files = try Self.site().files
+        let server = try await LoopbackServer { request in .serve(files, request: request) }
+        defer { Task { await server.stop() } }
+        let store = try temporaryFolder("e2e-missing-rfc")
+        let reader = try ReaderBinary(
+            environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL], runner: .inProcess)
+        // No index stored: the site's answer alone.
+        let bare = try await reader.run(["open", "301"])
+        #expect(bare.status == 4, "\(bare)")
+        #expect(bare.stderr == "reader: \(server.baseURL)/rfc/rfc301.txt: HTTP 404 Not Found\n", "\(bare)")
+
+        #expect(try await reader.run(["fetch", "rfc-index"]).status == 0)
+        let beyond = try await reader.run(["open", "301"])
+        #expect(beyond.status == 4, "\(beyond)")
+        #expect(
+            beyond.stderr.hasSuffix(
+                "RFC 301 is not in the stored RFC index, whose last is RFC 300 ('reader fetch rfc-index' brings it up to date)\n"),
+            "\(beyond)")
+        let never = try await reader.run(["open", "14"])
+        #expect(never.status == 4, "\(never)")
+        #expect(never.stderr.hasSuffix("HTTP 404 Not Found; RFC 14 was never issued (the RFC index says \"Not Issued\")\n"), "\(never)")
+        for run in [beyond, never] { #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run)") }
+    }
 }

@@ -53,6 +53,10 @@ import Testing
         #expect(jsonObject(again.stdout)?["blobsMoved"] as? Int == 0, "\(again)")
         let pullAgain = try await other.measure(["pull", "--json"])
         #expect(jsonObject(pullAgain.stdout)?["entries"] as? Int == 0, "\(pullAgain)")
+        let pushText = try await mine.measure(["push"])
+        #expect(pushText.stdout.hasPrefix("\(moto.remote) is up to date: nothing to push ("), "\(pushText)")
+        let pullText = try await other.measure(["pull"])
+        #expect(pullText.stdout.hasPrefix("the store is up to date: nothing to pull ("), "\(pullText)")
     }
 
     @Test(arguments: [2, 4]) func pushesRacingLoseNoEntry(processes: Int) async throws {

@@ -50,6 +50,29 @@ extension SiteSuites {
             #expect(!OwnAddress.allows(origin: "http://127.0.0.1", boundName: "127.0.0.1", port: 8080))
         }
 
+        @Test func aPageAskedWithAMethodItDoesNotTakeIsRefusedWith405NamingWhatItTakes() async throws {
+            let (store, _) = try await ReadStore.filled.value
+            let site = Site(reader: ReadStore.reader(store), settings: SiteSettings(port: 8080))
+            try await site.application().test(.router) { client in
+                for (path, method) in [
+                    ("/", HTTPRequest.Method.post), ("/rfc/793", .post), ("/rfc/793", .delete), ("/api/rfc/793", .put),
+                    ("/index", .patch), ("/search?q=tcp", .post), ("/rfc?number=793", .post),
+                ] {
+                    let response = try await client.execute(uri: path, method: method)
+                    #expect(response.status == .methodNotAllowed, "\(method) \(path)")
+                    #expect(response.headers[.allow] == "GET, HEAD", "\(method) \(path)")
+                    #expect(response.headers[.contentSecurityPolicy] != nil, "\(method) \(path)")
+                    #expect(String(buffer: response.body).contains("answers GET, HEAD"), "\(method) \(path)")
+                }
+                let get = try await client.execute(uri: "/fetch", method: .get)
+                #expect(get.status == .methodNotAllowed)
+                #expect(get.headers[.allow] == "POST")
+                // An address no route has is not found, whatever the method.
+                #expect(try await client.execute(uri: "/nowhere", method: .post).status == .notFound)
+                #expect(try await client.execute(uri: "/rfc/793", method: .get).status == .ok)
+            }
+        }
+
         @Test func aFetchNeedsThePagesTokenAndItsOriginAndThenStoresTheRFC() async throws {
             // Its own store: this test changes it. The RFC source keeps running for the fetch.
             let (store, server) = try await ReadStore.fill(rfcs: ["793"])
@@ -71,7 +94,7 @@ extension SiteSuites {
                     try await post("token=\(token)&rfc=9110", origin: "http://localhost").status == .forbidden, "port 80 is another site")
                 #expect(try await post("token=\(token)&rfc=banana").status == .badRequest)
                 #expect(try await client.get("/rfc/9110").status == .notFound, "nothing was fetched")
-                #expect(try await client.execute(uri: "/fetch?rfc=9110", method: .get).status == .notFound, "a GET never fetches")
+                #expect(try await client.execute(uri: "/fetch?rfc=9110", method: .get).status == .methodNotAllowed, "a GET never fetches")
 
                 let fetched = try await post("token=\(token)&rfc=9110", origin: "http://127.0.0.1:8080")
                 #expect(fetched.status == .seeOther)

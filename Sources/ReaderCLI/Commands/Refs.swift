@@ -27,12 +27,15 @@ struct Refs: AsyncParsableCommand {
         lines.append("updated by: \(list(refs.updatedBy))")
         if refs.stored {
             lines.append("cites (\(refs.cites.count)):")
-            lines += refs.cites.map { "  RFC \($0)    reader open \($0)" }
+            lines += refs.cites.map { CitationLine.text("RFC \($0)", command: "reader open \($0)", title: refs.titles["rfc/\($0)"]) }
         } else {
             lines.append("cites: not known until it is stored ('reader fetch rfc \(number)')")
         }
         lines.append("cited by stored documents (\(refs.citedBy.count))\(refs.citedBy.isEmpty ? "" : ":")")
-        lines += refs.citedBy.map { key in "  \(key)    reader open \(key.hasPrefix("rfc/") ? String(key.dropFirst(4)) : key)" }
+        lines += refs.citedBy.map { key in
+            CitationLine.text(
+                key, command: "reader open \(key.hasPrefix("rfc/") ? String(key.dropFirst(4)) : key)", title: refs.titles[key])
+        }
         Terminal.print(lines.joined(separator: "\n"))
     }
 }

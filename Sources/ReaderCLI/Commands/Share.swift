@@ -32,10 +32,16 @@ enum Share {
         Terminal.print(summary(direction, result))
     }
 
-    /// `pushed to s3://team/reader: 2134 blobs sent (12.3 MB), 0 already there; 1067 entries added, 0 already current`.
+    /// `pushed to s3://team/reader: 2134 blobs sent (12.3 MB), 0 already there; 1067 entries added, 0 already current`;
+    /// when nothing moved, `s3://team/reader is up to date: nothing to push (2134 blobs, 1067 entries)`, as git says.
     static func summary(_ direction: Direction, _ result: TransferResult) -> String {
         let (verb, moved, there) =
             direction == .push ? ("pushed to", "sent", "already there") : ("pulled from", "fetched", "already here")
+        if result.blobsMoved == 0 && result.entries == 0 {
+            let which = direction == .push ? "\(result.remote) is" : "the store is"
+            return "\(which) up to date: nothing to \(direction == .push ? "push" : "pull") "
+                + "(\(result.blobsPresent) blobs, \(result.entriesCurrent) entries already \(direction == .push ? "there" : "here"))"
+        }
         return "\(verb) \(result.remote): \(result.blobsMoved) blobs \(moved) (\(ByteCount.format(result.bytes))), "
             + "\(result.blobsPresent) \(there); \(result.entries) entries added, \(result.entriesCurrent) already current"
     }

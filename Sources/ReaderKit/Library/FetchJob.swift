@@ -15,6 +15,8 @@ struct FetchJob: Sendable {
     let offline: Bool
     /// `--verbose`: told each step.
     let tracer: (@Sendable (String) -> Void)?
+    /// What the stored RFC index says of a key nothing was found at (``Reader/absence(of:)``).
+    let absence: @Sendable (String) -> String?
 
     init(_ request: Request, fetcher: Fetcher, reader: Reader) {
         self.request = request
@@ -26,6 +28,7 @@ struct FetchJob: Sendable {
         settings = reader.configuration.settings
         offline = reader.configuration.offline
         tracer = reader.configuration.trace
+        absence = { [reader] key in reader.absence(of: key) }
     }
 
     func run(progress: @escaping @Sendable (Int, Int?) -> Void) async throws -> FetchResult {
@@ -83,7 +86,8 @@ struct FetchJob: Sendable {
             }
         }
         let last = location.urls.last ?? location.key
-        throw ReaderError.network(url: last, reason: last.hasPrefix("file://") ? "no such file in the mirror" : "HTTP 404 Not Found")
+        let missing = last.hasPrefix("file://") ? "no such file in the mirror" : "HTTP 404 Not Found"
+        throw ReaderError.network(url: last, reason: absence(location.key).map { "\(missing); \($0)" } ?? missing)
     }
 
     private func resolve() throws -> ((any ParserModule)?, Location) {

@@ -15,6 +15,9 @@ public struct RFCReferences: Sendable, Codable, Equatable {
     public var updatedBy: [Int]
     /// Whether RFC N itself is stored (so `cites` is known).
     public var stored: Bool
+    /// The titles of what it cites and what cites it, by catalog key (`rfc/791`), where the
+    /// stored index or the catalog knows them.
+    public var titles: [String: String] = [:]
 }
 
 extension Reader {
@@ -41,6 +44,12 @@ extension Reader {
                 result.title = result.title ?? document.title
             } else if cited.contains(number) {
                 result.citedBy.append(key)
+                if let title = entry.title { result.titles[key] = title }
+            }
+        }
+        if let index = entries[Self.indexRequestKey] {
+            for cited in result.cites {
+                if let line = try store.indexEntry(String(cited), of: index) { result.titles["rfc/\(cited)"] = line.title }
             }
         }
         return result

@@ -47,11 +47,7 @@ struct TextRenderer {
         let numbers = RFCNumbers.in(document.extra["references"])
         var lines = ["", "\(bold.0)RFCs cited\(bold.1)"]
         for number in numbers {
-            let command = "reader open \(number)"
-            let title = opened.citedTitles[number].map { "  \($0)" } ?? ""
-            let line =
-                "  RFC \(number)".padding(toLength: 12, withPad: " ", startingAt: 0)
-                + command.padding(toLength: 20, withPad: " ", startingAt: 0) + title
+            let line = CitationLine.text("RFC \(number)", command: "reader open \(number)", title: opened.citedTitles[number])
             lines.append(line.count > options.width ? String(line.prefix(options.width - 1)) + "…" : line)
         }
         return lines

@@ -10,13 +10,21 @@ extension Site {
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostCheck(boundName: settings.host, port: { [self] in port }))
         router.add(middleware: SecurityHeaders())
+        // A page asked with a method it does not take is refused with 405 and what it takes
+        // (RFC 9110 §15.5.6); an address no route has stays 404.
+        func page(_ path: RouterPath, _ handler: @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) {
+            router.get(path, use: handler)
+            for method in MethodRefusal.others(than: .get) {
+                router.on(path, method: method) { request, _ in MethodRefusal.response(request, allow: "GET, HEAD") }
+            }
+        }
         for (prefix, forced) in [("", nil), ("/api", Answer.Format.json)] as [(String, Answer.Format?)] {
-            router.get(RouterPath(prefix.isEmpty ? "/" : prefix)) { [self] request, _ in
+            page(RouterPath(prefix.isEmpty ? "/" : prefix)) { [self] request, _ in
                 try await answer(request, forced) { context, format in
                     try await Site.blocking { try HomePage.answer(context, format: format) }
                 }
             }
-            router.get(RouterPath(prefix + "/rfc/:number")) { [self] request, routing in
+            page(RouterPath(prefix + "/rfc/:number")) { [self] request, routing in
                 guard let number = routing.parameters.get("number", as: Int.self), number > 0, number < 100_000 else {
                     return notFound(request, forced)
                 }
@@ -24,7 +32,7 @@ extension Site {
                     try await DocumentPage(key: "rfc/\(number)").answer(context, format: format)
                 }
             }
-            router.get(RouterPath(prefix + "/doc")) { [self] request, _ in
+            page(RouterPath(prefix + "/doc")) { [self] request, _ in
                 let fields = FormFields(request.uri.query)
                 guard let key = fields["key"] else { return notFound(request, forced) }
                 if key == Reader.indexRequestType && format(of: request, forced) == .html { return redirect(to: "/index") }
@@ -32,7 +40,7 @@ extension Site {
                     try await DocumentPage(key: key).answer(context, format: format)
                 }
             }
-            router.get(RouterPath(prefix + "/index")) { [self] request, _ in
+            page(RouterPath(prefix + "/index")) { [self] request, _ in
                 let fields = FormFields(request.uri.query)
                 let page = IndexPage(
                     status: fields["status"], year: fields["year"].flatMap { Int($0) }, limit: fields["limit"].flatMap { Int($0) },
@@ -41,19 +49,22 @@ extension Site {
                     try await Site.blocking { try page.answer(context, format: format) }
                 }
             }
-            router.get(RouterPath(prefix + "/search")) { [self] request, _ in
+            page(RouterPath(prefix + "/search")) { [self] request, _ in
                 let page = SearchPage(query: FormFields(request.uri.query)["q"] ?? "")
                 return try await answer(request, forced) { context, format in try await page.answer(context, format: format) }
             }
         }
         // The go-to box (`g`): a number typed there opens that RFC.
-        router.get("/rfc") { [self] request, _ in
+        page("/rfc") { [self] request, _ in
             let typed = FormFields(request.uri.query)["number"].map { $0.filter(\.isNumber) } ?? ""
             guard let number = Int(typed.prefix(6)), number > 0 else { return redirect(to: "/index") }
             return redirect(to: "/rfc/\(number)")
         }
         router.post("/fetch") { [self] request, _ in try await fetch(request) }
-        router.get("/assets/:name") { [self] request, routing in
+        for method in MethodRefusal.others(than: .post) {
+            router.on("/fetch", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }
+        }
+        page("/assets/:name") { [self] request, routing in
             guard let asset = Assets.named(routing.parameters.get("name") ?? "") else { return notFound(request, nil) }
             return Response(
                 status: .ok,
