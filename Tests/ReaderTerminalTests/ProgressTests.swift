@@ -24,6 +24,12 @@ import Testing
         #expect(after.contains { $0.hasPrefix("reader: interrupted") }, "\(after)")
         #expect(!after.contains { $0.contains("[") && $0.contains("reader:") }, "\(after)")
         #expect(after.allSatisfy { $0.count < columns || !$0.hasPrefix("[") }, "\(after)")
+        // The summary says what was cancelled and how to resume; nothing repeats it after.
+        let summary = try #require(after.lastIndex { $0.contains(" of 50 done") }, "\(after)")
+        // (Rows joined without their spaces: the terminal wraps the line at any column.)
+        let rest = after[summary...].joined().filter { $0 != " " }
+        #expect(rest.contains("cancelled(runthesamecommandagaintoresume)"), "\(after)")
+        #expect(!after.contains("reader: cancelled"), "\(after)")
         let verify = try await fixture.reader().run(["cache", "verify"])
         #expect(verify.status == 0, "\(verify)")
     }

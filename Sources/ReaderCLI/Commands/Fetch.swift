@@ -59,14 +59,20 @@ struct Fetch: AsyncParsableCommand {
             }
         }
         if Task.isCancelled { cancelled += max(0, requests.count - outcomes.count) }
-        if requests.count > 1 || !finished.isEmpty {
+        let summarized = requests.count > 1 || !finished.isEmpty
+        if summarized {
             Terminal.print(FetchSummary(requests: requests.count, finished: finished, failed: failed, cancelled: cancelled).line)
         }
         // Said at the fetch that rebuilt the catalog, and at every one after until it is whole.
         if let loss = reader.store.catalogLoss {
             Terminal.error("warning: the catalog may lack entries: \(loss); 'reader cache recover' lists what it no longer names")
         }
-        if cancelled > 0 || Task.isCancelled { throw ReaderError.cancelled }
+        if cancelled > 0 || Task.isCancelled {
+            // The summary said how many were cancelled and how to resume: a "reader: cancelled"
+            // after it would say it twice. The exit code is still the contract's 130.
+            if summarized { throw ExitCode(ReaderError.cancelled.exitCode) }
+            throw ReaderError.cancelled
+        }
         if let (_, error) = failed.first {
             // One failure is the whole story; with several, the lines above named each.
             if requests.count == 1 { throw error }
