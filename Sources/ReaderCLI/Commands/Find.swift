@@ -38,7 +38,10 @@ struct Find: AsyncParsableCommand {
         if json {
             Terminal.printRaw(try JSONRenderer.line(result.hits))
         } else if !result.hits.isEmpty {
-            Terminal.print(result.hits.map(Self.text).joined(separator: "\n\n"))
+            // On a terminal each hit is wrapped at word ends to its width (the terminal would
+            // break words); in a pipe a hit's snippet stays one line, for grep.
+            let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
+            Terminal.print(result.hits.map { Self.text($0, width: width) }.joined(separator: "\n\n"))
         }
         guard result.hits.isEmpty else { return 0 }
         let what = source.map { "no document of source '\($0)'" } ?? "no stored document"
@@ -48,16 +51,23 @@ struct Find: AsyncParsableCommand {
 
     /// A hit for people: where it is, the passage with its matched words in bold (plain in a
     /// pipe: the sanitizer drops the markers), and the command that opens it there.
-    static func text(_ hit: FindHit) -> String {
+    static func text(_ hit: FindHit, width: Int? = nil) -> String {
         var place = hit.key + "  " + hit.title
         if let section = hit.section {
             place += "  §" + (section.number.map { "\($0) " } ?? "") + section.title
         }
         let bold = (TerminalSanitizer.Style.boldOn, TerminalSanitizer.Style.boldOff)
         let dim = (TerminalSanitizer.Style.dimOn, TerminalSanitizer.Style.dimOff)
-        var lines = ["\(bold.0)\(place)\(bold.1)"]
-        if !hit.snippet.text.isEmpty { lines.append("  " + hit.snippet.marked) }
-        lines.append("  \(dim.0)\(hit.open)\(dim.1)")
+        // A line that fits is kept as it is (the two spaces between the key, the title and the
+        // section); a longer one is broken at word ends, its later lines indented.
+        func wrapped(_ text: String, first: String, rest: String) -> [String] {
+            let columns = first.count + text.count - text.unicodeScalars.count(where: TerminalSanitizer.Style.isMarker)
+            guard let width, columns > width else { return [first + text] }
+            return Wrap.lines(text, width: width, first: first, rest: rest)
+        }
+        var lines = wrapped("\(bold.0)\(place)\(bold.1)", first: "", rest: "    ")
+        if !hit.snippet.text.isEmpty { lines += wrapped(hit.snippet.marked, first: "  ", rest: "  ") }
+        lines += wrapped("\(dim.0)\(hit.open)\(dim.1)", first: "  ", rest: "    ")
         return lines.joined(separator: "\n")
     }
 }

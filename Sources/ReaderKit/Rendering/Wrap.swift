@@ -1,14 +1,15 @@
-/// Word wrapping for the reading view.
-enum Wrap {
+/// Word wrapping for the reading view and `reader find`'s hits on a terminal.
+package enum Wrap {
     /// `text` broken into lines of at most `width` columns (a word longer than the width gets
     /// a line of its own), the first line prefixed by `first`, the others by `rest`.
-    static func lines(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
+    /// The renderers' styling markers (``TerminalSanitizer/Style``) take no column.
+    package static func lines(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
         var lines: [String] = []
         var line = first
         var lineWidth = first.count
         var lineHasWord = false
         for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
-            let wordWidth = word.count
+            let wordWidth = word.count - word.unicodeScalars.count(where: TerminalSanitizer.Style.isMarker)
             if lineHasWord && lineWidth + 1 + wordWidth > width {
                 lines.append(line)
                 line = rest

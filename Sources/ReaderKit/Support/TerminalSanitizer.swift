@@ -12,6 +12,9 @@ public enum TerminalSanitizer {
         public static let boldOff: Unicode.Scalar = "\u{F8F1}"
         public static let dimOn: Unicode.Scalar = "\u{F8F2}"
         public static let dimOff: Unicode.Scalar = "\u{F8F3}"
+
+        /// Whether `scalar` is one of the markers above (which take no column on a screen).
+        public static func isMarker(_ scalar: Unicode.Scalar) -> Bool { (boldOn.value...dimOff.value).contains(scalar.value) }
     }
 
     /// `text` made safe for a terminal; styling markers become ANSI codes when `colour`.
