@@ -60,7 +60,8 @@ enum EntryOutput {
         if json {
             Terminal.printRaw(JSONRenderer.entries(entries))
         } else if !entries.isEmpty {
-            let width = Terminal.width  // asks the terminal (and reads the environment): once
+            // Wrapped to a terminal's width (asked once); one line per entry in a pipe, for grep.
+            let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
             Terminal.print(entries.map { EntryLine.text($0, width: width) }.joined(separator: "\n"))
         }
     }

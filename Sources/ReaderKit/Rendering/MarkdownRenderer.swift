@@ -12,7 +12,7 @@ struct MarkdownRenderer {
         if !facts.isEmpty { out.append("*" + escape(facts.joined(separator: " · ")) + "*") }
         for note in document.notes { out.append("> Note: \(escape(note))") }
         if document.blocks.isEmpty {
-            out.append(document.entries.map { "- " + escape(EntryLine.text($0, width: 1000)) }.joined(separator: "\n"))
+            out.append(document.entries.map { "- " + escape(EntryLine.text($0)) }.joined(separator: "\n"))
         }
         out += document.blocks.map { block($0) }.filter { !$0.isEmpty }
         return out.joined(separator: "\n\n") + "\n"

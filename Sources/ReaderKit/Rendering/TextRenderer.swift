@@ -109,7 +109,7 @@ struct TextRenderer {
     }
 
     private func entryLines() -> [String] {
-        [document.entries.map { EntryLine.text($0, width: options.width) }.joined(separator: "\n")]
+        [document.entries.map { EntryLine.text($0) }.joined(separator: "\n")]
     }
 }
 
@@ -134,13 +134,22 @@ enum TableLayout {
 
 /// One line per index entry: number, title, authors, date, status.
 public enum EntryLine {
-    public static func text(_ entry: Entry, width: Int) -> String {
+    /// The entry on one line; with a `width` (a terminal's), broken at word ends into lines of
+    /// at most that many columns, the later ones indented past the number — the terminal would
+    /// break it mid-word.
+    public static func text(_ entry: Entry, width: Int? = nil) -> String {
         let number = entry.id.count < 4 ? String(repeating: " ", count: 4 - entry.id.count) + entry.id : entry.id
         if entry.title.isEmpty && entry.authors.isEmpty { return "\(number)  (not issued)" }
         var parts = [entry.title]
         if !entry.authors.isEmpty { parts.append(entry.authors.joined(separator: ", ")) }
         if let date = entry.date { parts.append(date) }
         if let status = entry.status { parts.append(status) }
-        return "\(number)  " + parts.joined(separator: " · ")
+        let line = "\(number)  " + parts.joined(separator: " · ")
+        guard let width, line.count > width else { return line }
+        // A "·" stays at the end of the part before it, never at the start of a line.
+        let text = parts.joined(separator: "\u{A0}· ")
+        let rest = String(repeating: " ", count: number.count + 2)
+        return Wrap.lines(text, width: width, first: "\(number)  ", rest: rest).joined(separator: "\n")
+            .replacingOccurrences(of: "\u{A0}", with: " ")
     }
 }
