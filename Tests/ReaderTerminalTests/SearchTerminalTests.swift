@@ -26,4 +26,16 @@ import Testing
         let lines = piped.stdout.split(separator: "\n")
         #expect(lines.contains { $0.count > 80 } && !lines.contains { $0.hasPrefix("      ") }, "one line per entry in a pipe: \(piped)")
     }
+
+    @Test func refsFitTheTerminalAndStayWholeInAPipe() async throws {
+        let fixture = try await TerminalFixture()
+        try await fixture.storeRFC793()
+        let terminal = try fixture.session(["refs", "793"], columns: 50)
+        #expect(try await terminal.exitStatus() == 0)
+        let screen = try terminal.screen(history: true).filter { !$0.hasPrefix("[exit") }
+        #expect(screen.allSatisfy { $0.count <= 50 }, "\(screen)")
+        #expect(screen.contains { $0.hasPrefix("  RFC 761   reader open 761") && $0.hasSuffix("…") }, "\(screen)")
+        let piped = try await fixture.reader().run(["refs", "793"])
+        #expect(piped.stdout.contains("  RFC 761   reader open 761       DoD standard Transmission Control Protocol\n"), "\(piped)")
+    }
 }

@@ -36,6 +36,11 @@ struct Refs: AsyncParsableCommand {
             CitationLine.text(
                 key, command: "reader open \(key.hasPrefix("rfc/") ? String(key.dropFirst(4)) : key)", title: refs.titles[key])
         }
+        // On a terminal a long title gives way (as in the text view's "RFCs cited"); whole in a pipe.
+        if Terminal.stdoutIsTerminal {
+            let width = Terminal.width
+            lines = lines.map { $0.count > width ? String($0.prefix(width - 1)) + "…" : $0 }
+        }
         Terminal.print(lines.joined(separator: "\n"))
     }
 }
