@@ -11,7 +11,7 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .long, help: "Never open a network connection; what is not stored is an error (exit 3).")
     var offline = false
 
-    @Option(name: .long, help: "Parallel fetches.")
+    @Option(name: .long, help: "Parallel fetches (for push and pull: transfers).")
     var jobs: Int = 8
 
     @Option(
