@@ -37,6 +37,16 @@ def ripgrep(words, folder):
     return time.perf_counter() - start
 
 
+def unpack_sample(sample, plain):
+    """The sample's real RFCs (gzipped in shared/) as plain text files in `plain`, which
+    `reader-bench find` varies into a store (compare-serve makes its store the same way)."""
+    os.makedirs(plain)
+    for name in sorted(os.listdir(sample)):
+        if name.endswith(".txt.gz"):
+            with gzip.open(os.path.join(sample, name)) as source, open(os.path.join(plain, name[:-3]), "wb") as target:
+                shutil.copyfileobj(source, target)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--reader", required=True)
@@ -51,11 +61,7 @@ def main():
     try:
         # The real RFCs, as text: the sample's 1,067 (gzipped in shared/) and the corpus's six.
         plain = os.path.join(work, "rfc")
-        os.makedirs(plain)
-        for name in sorted(os.listdir(args.sample)):
-            if name.endswith(".txt.gz"):
-                with gzip.open(os.path.join(args.sample, name)) as source, open(os.path.join(plain, name[:-3]), "wb") as target:
-                    shutil.copyfileobj(source, target)
+        unpack_sample(args.sample, plain)
         for name in ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"]:
             shutil.copy(os.path.join(args.corpus, "rfc", name + ".txt"), os.path.join(plain, "corpus-" + name + ".txt"))
         store = os.path.join(work, "store")

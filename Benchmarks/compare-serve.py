@@ -2,8 +2,8 @@
 search pages on a store of RFC-sized documents; the server's peak memory. One run, both
 servers measured in it (Benchmarks/README.md). Run through compare-serve.sh."""
 import argparse
-import gzip
 import http.client
+import importlib.util
 import os
 import random
 import re
@@ -15,6 +15,11 @@ import sys
 import tempfile
 import time
 import urllib.parse
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("compare_find", os.path.join(here, "compare-find.py"))
+compare_find = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(compare_find)
 
 
 def free_port():
@@ -66,11 +71,7 @@ def main():
         # The store: COUNT RFC-sized documents made by reader-bench from the real sample (as
         # compare-find does), then the real index and RFC 793 fetched from a file:// mirror.
         plain = os.path.join(work, "rfc")
-        os.makedirs(plain)
-        for name in sorted(os.listdir(args.sample)):
-            if name.endswith(".txt.gz"):
-                with gzip.open(os.path.join(args.sample, name)) as source, open(os.path.join(plain, name[:-3]), "wb") as target:
-                    shutil.copyfileobj(source, target)
+        compare_find.unpack_sample(args.sample, plain)
         store = os.path.join(work, "store")
         print(f"compare-serve: a store of {args.count} documents (reader-bench find makes it; its own figures follow)")
         subprocess.run([args.bench, "find", store, os.path.join(work, "texts"), str(args.count), plain], check=True)
