@@ -30,11 +30,14 @@ import Testing
     @Test func refsFitTheTerminalAndStayWholeInAPipe() async throws {
         let fixture = try await TerminalFixture()
         try await fixture.storeRFC793()
-        let terminal = try fixture.session(["refs", "793"], columns: 50)
+        let terminal = try fixture.session(["refs", "793"], columns: 40)
         #expect(try await terminal.exitStatus() == 0)
         let screen = try terminal.screen(history: true).filter { !$0.hasPrefix("[exit") }
-        #expect(screen.allSatisfy { $0.count <= 50 }, "\(screen)")
+        #expect(screen.allSatisfy { $0.count <= 40 }, "\(screen)")
         #expect(screen.contains { $0.hasPrefix("  RFC 761   reader open 761") && $0.hasSuffix("…") }, "\(screen)")
+        // A list of numbers is wrapped, never cut: the last of "updated by" is on the screen.
+        #expect(screen.contains { $0.hasPrefix("updated by: RFC 1122") }, "\(screen)")
+        #expect(screen.contains { $0.hasPrefix("  ") && $0.hasSuffix("RFC 6528") }, "\(screen)")
         let piped = try await fixture.reader().run(["refs", "793"])
         #expect(piped.stdout.contains("  RFC 761   reader open 761       DoD standard Transmission Control Protocol\n"), "\(piped)")
     }

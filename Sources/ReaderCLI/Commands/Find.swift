@@ -61,8 +61,7 @@ struct Find: AsyncParsableCommand {
         // A line that fits is kept as it is (the two spaces between the key, the title and the
         // section); a longer one is broken at word ends, its later lines indented.
         func wrapped(_ text: String, first: String, rest: String) -> [String] {
-            let columns = first.count + text.count - text.unicodeScalars.count(where: TerminalSanitizer.Style.isMarker)
-            guard let width, columns > width else { return [first + text] }
+            guard let width, first.count + Wrap.columns(text) > width else { return [first + text] }
             return Wrap.lines(text, width: width, first: first, rest: rest)
         }
         var lines = wrapped("\(bold.0)\(place)\(bold.1)", first: "", rest: "    ")

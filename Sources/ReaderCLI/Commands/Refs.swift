@@ -19,27 +19,32 @@ struct Refs: AsyncParsableCommand {
         guard let number = Int(digits), number > 0 else { throw ValidationError("'\(rfc)' is not an RFC number") }
         let refs = try global.makeReader().references(of: number)
         if json { return Terminal.printRaw(try JSONRenderer.line(refs)) }
-        func list(_ numbers: [Int]) -> String { numbers.isEmpty ? "none" : numbers.map { "RFC \($0)" }.joined(separator: ", ") }
+        // On a terminal a citation's long title gives way (as in the text view's "RFCs cited")
+        // and a list of numbers is wrapped, never cut; whole lines in a pipe.
+        let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
+        func list(_ label: String, _ numbers: [Int]) -> String {
+            let text = label + ": " + (numbers.isEmpty ? "none" : numbers.map { "RFC\u{A0}\($0)" }.joined(separator: ", "))
+            guard let width else { return text.replacingOccurrences(of: "\u{A0}", with: " ") }
+            return Wrap.lines(text, width: width, rest: "  ").joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
+        }
         var lines = ["RFC \(number)\(refs.title.map { ": \($0)" } ?? "")"]
-        lines.append("obsoletes: \(list(refs.obsoletes))")
-        lines.append("obsoleted by: \(list(refs.obsoletedBy))")
-        lines.append("updates: \(list(refs.updates))")
-        lines.append("updated by: \(list(refs.updatedBy))")
+        lines.append(list("obsoletes", refs.obsoletes))
+        lines.append(list("obsoleted by", refs.obsoletedBy))
+        lines.append(list("updates", refs.updates))
+        lines.append(list("updated by", refs.updatedBy))
         if refs.stored {
             lines.append("cites (\(refs.cites.count)):")
-            lines += refs.cites.map { CitationLine.text("RFC \($0)", command: "reader open \($0)", title: refs.titles["rfc/\($0)"]) }
+            lines += refs.cites.map {
+                CitationLine.text("RFC \($0)", command: "reader open \($0)", title: refs.titles["rfc/\($0)"], width: width)
+            }
         } else {
             lines.append("cites: not known until it is stored ('reader fetch rfc \(number)')")
         }
         lines.append("cited by stored documents (\(refs.citedBy.count))\(refs.citedBy.isEmpty ? "" : ":")")
         lines += refs.citedBy.map { key in
             CitationLine.text(
-                key, command: "reader open \(key.hasPrefix("rfc/") ? String(key.dropFirst(4)) : key)", title: refs.titles[key])
-        }
-        // On a terminal a long title gives way (as in the text view's "RFCs cited"); whole in a pipe.
-        if Terminal.stdoutIsTerminal {
-            let width = Terminal.width
-            lines = lines.map { $0.count > width ? String($0.prefix(width - 1)) + "…" : $0 }
+                key, command: "reader open \(key.hasPrefix("rfc/") ? String(key.dropFirst(4)) : key)", title: refs.titles[key],
+                width: width)
         }
         Terminal.print(lines.joined(separator: "\n"))
     }

@@ -47,8 +47,9 @@ struct TextRenderer {
         let numbers = RFCNumbers.in(document.extra["references"])
         var lines = ["", "\(bold.0)RFCs cited\(bold.1)"]
         for number in numbers {
-            let line = CitationLine.text("RFC \(number)", command: "reader open \(number)", title: opened.citedTitles[number])
-            lines.append(line.count > options.width ? String(line.prefix(options.width - 1)) + "…" : line)
+            lines.append(
+                CitationLine.text(
+                    "RFC \(number)", command: "reader open \(number)", title: opened.citedTitles[number], width: options.width))
         }
         return lines
     }

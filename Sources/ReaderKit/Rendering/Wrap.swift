@@ -2,6 +2,11 @@
 package enum Wrap {
     /// `text` broken into lines of at most `width` columns (a word longer than the width gets
     /// a line of its own), the first line prefixed by `first`, the others by `rest`.
+    /// The columns `text` takes: its characters, less the styling markers.
+    package static func columns(_ text: some StringProtocol) -> Int {
+        text.count - text.unicodeScalars.count(where: TerminalSanitizer.Style.isMarker)
+    }
+
     /// The renderers' styling markers (``TerminalSanitizer/Style``) take no column.
     package static func lines(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
         var lines: [String] = []
@@ -9,7 +14,7 @@ package enum Wrap {
         var lineWidth = first.count
         var lineHasWord = false
         for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
-            let wordWidth = word.count - word.unicodeScalars.count(where: TerminalSanitizer.Style.isMarker)
+            let wordWidth = columns(word)
             if lineHasWord && lineWidth + 1 + wordWidth > width {
                 lines.append(line)
                 line = rest
