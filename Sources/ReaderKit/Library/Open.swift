@@ -151,8 +151,10 @@ extension Reader {
             // are the index's.
             if opened.document.metadata.authors.isEmpty { opened.document.metadata.authors = match.authors }
             if opened.document.metadata.date == nil { opened.document.metadata.date = match.date }
-            for number in RFCNumbers.in(document.extra["references"]) {
-                if let cited = (try? store.indexEntry(String(number), of: entry)) ?? nil { opened.citedTitles[number] = cited.title }
+            // The entry table mapped once for every cited number (`Store.indexEntries`).
+            let cited = RFCNumbers.in(document.extra["references"]).map(String.init)
+            for line in (try? store.indexEntries(cited, of: entry)) ?? [] {
+                if let number = Int(line.id) { opened.citedTitles[number] = line.title }
             }
         }
         return opened

@@ -48,9 +48,7 @@ extension Reader {
             }
         }
         if let index = entries[Self.indexRequestKey] {
-            for cited in result.cites {
-                if let line = try store.indexEntry(String(cited), of: index) { result.titles["rfc/\(cited)"] = line.title }
-            }
+            for line in try store.indexEntries(result.cites.map(String.init), of: index) { result.titles["rfc/\(line.id)"] = line.title }
         }
         return result
     }
