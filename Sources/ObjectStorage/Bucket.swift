@@ -58,6 +58,49 @@ public final class Bucket: Sendable {
         return (Object(bytes: response.body, etag: response.headers.first(name: "etag"), serverTime: serverTime), serverTime)
     }
 
+    /// Streams object `key`'s body to `sink`, piece by piece as it arrives, so that memory
+    /// holds a piece, never the object: false when there is no such object. A body over
+    /// `limit` bytes is refused; `sink` returning false stops the transfer (the caller knows
+    /// why). A 500 or 503 before any byte is tried again, as ``send`` does.
+    public func stream(_ key: String, limit: Int, into sink: (UnsafeRawBufferPointer) -> Bool) async throws(StorageFailure) -> Bool {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let request = signedRequest("GET", key: key, query: [], headers: [], body: [])
+            do {
+                let response = try await client.execute(request, timeout: .milliseconds(timeout))
+                let status = Int(response.status.code)
+                guard (200..<300).contains(status) else {
+                    var collected: [UInt8] = []
+                    for try await var piece in response.body where collected.count < 64 << 10 {
+                        collected += piece.readBytes(length: min(piece.readableBytes, (64 << 10) - collected.count)) ?? []
+                    }
+                    let answer = Response(status: status, headers: response.headers, body: collected)
+                    if (status == 500 || status == 503) && attempt < 3 {
+                        try? await Task.sleep(for: .milliseconds(200 * attempt))
+                        continue
+                    }
+                    if status == 404 && Self.errorCode(answer) != "NoSuchBucket" { return false }
+                    try check(answer, key: key)
+                    return false
+                }
+                var received = 0
+                for try await piece in response.body {
+                    received += piece.readableBytes
+                    guard received <= limit else { throw StorageFailure.malformed(key: key, reason: "the object is larger than \(limit) bytes") }
+                    guard piece.withUnsafeReadableBytes(sink) else {
+                        throw StorageFailure.malformed(key: key, reason: "the object was refused as it arrived")
+                    }
+                }
+                return true
+            } catch let failure as StorageFailure {
+                throw failure
+            } catch {
+                throw .transport(key: key, underlying: error)
+            }
+        }
+    }
+
     /// The ETag of object `key`, or nil when there is none.
     public func head(_ key: String) async throws(StorageFailure) -> String? {
         let response = try await send("HEAD", key: key)
@@ -100,12 +143,25 @@ public final class Bucket: Sendable {
         try check(response, key: key)
     }
 
+    /// Keys a listing may have before it is taken for one that never ends: a store of every
+    /// RFC, with its index and some thousands of pages, has some tens of thousands of objects.
+    public static let listingLimit = 1_000_000
+
     /// Every object whose key starts with `prefix`: its key and size, page after page
-    /// (ListObjectsV2, 1,000 a page).
-    public func list(prefix: String) async throws(StorageFailure) -> [(key: String, size: Int)] {
+    /// (ListObjectsV2, 1,000 a page). S3 lists keys in ascending order and never hands out a
+    /// continuation token twice; a server that does (a listing with `IsTruncated` for ever),
+    /// or that lists more than `limit` keys, is refused in one line rather than followed
+    /// while memory grows.
+    public func list(prefix: String, limit: Int = Bucket.listingLimit) async throws(StorageFailure) -> [(key: String, size: Int)] {
         var found: [(key: String, size: Int)] = []
         var token: String?
+        var tokens = Set<String>()
+        var pages = 0
+        let endless = { (why: String) in
+            StorageFailure.malformed(key: prefix, reason: "the listing \(why) after \(pages) pages and \(found.count) keys; reader stops there")
+        }
         repeat {
+            pages += 1
             var query = [(name: "list-type", value: "2"), (name: "prefix", value: prefix)]
             if let token { query.append((name: "continuation-token", value: token)) }
             let response = try await send("GET", key: "", query: query, limit: 16 << 20)
@@ -114,9 +170,12 @@ public final class Bucket: Sendable {
             guard xml.contains("<ListBucketResult") else { throw .malformed(key: prefix, reason: "the listing is not a ListBucketResult") }
             for contents in XMLText.values(of: "Contents", in: xml) {
                 guard let key = XMLText.value(of: "Key", in: contents) else { continue }
+                if let last = found.last?.key, !last.utf8.lexicographicallyPrecedes(key.utf8) { throw endless("goes back to keys it listed") }
+                guard found.count < limit else { throw endless("goes on past \(limit) keys") }
                 found.append((key, XMLText.value(of: "Size", in: contents).flatMap(Int.init) ?? 0))
             }
             token = XMLText.value(of: "IsTruncated", in: xml) == "true" ? XMLText.value(of: "NextContinuationToken", in: xml) : nil
+            if let token, !tokens.insert(token).inserted { throw endless("repeats a page") }
         } while token != nil
         return found
     }
@@ -162,6 +221,30 @@ public final class Bucket: Sendable {
         _ method: String, key: String, query: [(name: String, value: String)], headers extra: [(String, String)], body: [UInt8],
         limit: Int
     ) async throws(StorageFailure) -> Response {
+        let request = signedRequest(method, key: key, query: query, headers: extra, body: body)
+        do {
+            let response = try await client.execute(request, timeout: .milliseconds(timeout))
+            var collected: [UInt8] = []
+            if method != "HEAD" {
+                for try await var piece in response.body {
+                    guard collected.count + piece.readableBytes <= limit else {
+                        throw StorageFailure.malformed(key: key, reason: "the object is larger than \(limit) bytes")
+                    }
+                    collected += piece.readBytes(length: piece.readableBytes) ?? []
+                }
+            }
+            return Response(status: Int(response.status.code), headers: response.headers, body: collected)
+        } catch let failure as StorageFailure {
+            throw failure
+        } catch {
+            throw .transport(key: key, underlying: error)
+        }
+    }
+
+    /// One request signed with Signature V4, ready to send.
+    private func signedRequest(
+        _ method: String, key: String, query: [(name: String, value: String)], headers extra: [(String, String)], body: [UInt8]
+    ) -> HTTPClientRequest {
         let (host, path) = settings.endpoint.location(bucket: name, key: key)
         let amzDate = AmzDate.now()
         let payloadHash = SignatureV4.payloadHash(body)
@@ -181,22 +264,6 @@ public final class Bucket: Sendable {
             request.headers.add(name: "Content-Length", value: "\(body.count)")
             request.body = .bytes(ByteBuffer(bytes: body))
         }
-        do {
-            let response = try await client.execute(request, timeout: .milliseconds(timeout))
-            var collected: [UInt8] = []
-            if method != "HEAD" {
-                for try await var piece in response.body {
-                    guard collected.count + piece.readableBytes <= limit else {
-                        throw StorageFailure.malformed(key: key, reason: "the object is larger than \(limit) bytes")
-                    }
-                    collected += piece.readBytes(length: piece.readableBytes) ?? []
-                }
-            }
-            return Response(status: Int(response.status.code), headers: response.headers, body: collected)
-        } catch let failure as StorageFailure {
-            throw failure
-        } catch {
-            throw .transport(key: key, underlying: error)
-        }
+        return request
     }
 }

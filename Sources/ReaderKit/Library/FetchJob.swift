@@ -95,6 +95,9 @@ struct FetchJob: Sendable {
         case .source(let type, let argument):
             return try registry.locate(type, argument, settings: settings)
         case .url(let url):
+            if let problem = CatalogKey.problem(url) {
+                throw ReaderError.usage("'\(CatalogKey.printable(url))' cannot be a catalog key: \(problem)")
+            }
             // No pattern matching is fine: the media type and the bytes choose after the fetch.
             return (registry.module(forURL: url), Location(key: url, urls: [url]))
         case .file(let path):

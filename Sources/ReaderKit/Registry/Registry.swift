@@ -48,6 +48,10 @@ public struct Registry: Sendable {
         guard let location else {
             throw ReaderError.usage("\(type) is read from a URL or a file, not by name")
         }
+        // Whatever module made it, built-in or third-party: one rule for every key (CatalogKey).
+        if let problem = CatalogKey.problem(location.key, sources: module.descriptor.requestTypes) {
+            throw ReaderError.usage("\(type) \(argument) would be stored as '\(CatalogKey.printable(location.key))', not a catalog key: \(problem)")
+        }
         return (module, location)
     }
 

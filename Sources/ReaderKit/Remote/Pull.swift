@@ -3,9 +3,13 @@ import Synchronization
 
 extension Remote {
     /// Takes into `store` what the remote has and the store lacks (or holds an older fetch
-    /// of): for each such entry, its blobs' files are fetched, checked against their names and
-    /// placed as any blob is (``Store/adopt(key:entry:blobs:)``), then the entry is recorded.
-    /// `keys`: only these keys (``Reader/open(_:)`` of something not stored); nil: all.
+    /// of): for each such entry, its blobs' files are streamed from the remote to temporary
+    /// files, checked against their names as they come (``PulledBlob``) and placed as any blob
+    /// is (``Store/adopt(key:entry:staged:)``), then the entry is recorded. An entry whose key
+    /// breaks the key rule (``CatalogKey``: a name that does not begin with its source, a
+    /// newline, `../`…) is skipped and counted, as is one that would replace a stored document
+    /// of another source. `keys`: only these keys (``Reader/open(_:)`` of something not
+    /// stored); nil: all.
     public func pull(
         into store: Store, keys: Set<String>? = nil, jobs: Int, progress: @escaping @Sendable (TransferEvent) -> Void = { _ in }
     ) async throws -> TransferResult {
@@ -13,7 +17,12 @@ extension Remote {
         var result = TransferResult(remote: url.description)
         var toTake: [(key: String, entry: CatalogEntry)] = []
         for (key, entry) in remoteEntries where keys?.contains(key) ?? true {
-            if let ours = try store.entry(key), !ours.isReplaced(by: entry) {
+            let ours = try store.entry(key)
+            if let problem = CatalogKey.problem(key, sources: [entry.requestType]) {
+                result.refuse(key, problem)
+            } else if let ours, ours.requestType != entry.requestType {
+                result.refuse(key, "the store holds it from '\(ours.requestType)', the remote from '\(entry.requestType)'")
+            } else if let ours, !ours.isReplaced(by: entry) {
                 result.entriesCurrent += 1
             } else {
                 toTake.append((key, entry))
@@ -27,38 +36,33 @@ extension Remote {
         let counts = Mutex((fetched: 0, bytes: 0, entries: 0, current: 0))
         try await concurrently(toTake, jobs: jobs) { key, entry in
             // The entry's blobs (raw and document) at once: a pull waits on the network.
-            let stored = try await withThrowingTaskGroup(of: (BlobID, [UInt8]).self) { group in
+            let pulled = try await withThrowingTaskGroup(of: PulledBlob.self) { group in
                 for id in Set(entry.blobs) where !store.blobs.contains(id) {
-                    group.addTask {
-                        let object = try await request { () async throws(StorageFailure) in
-                            try await bucket.get(self.key(of: id), limit: store.blobs.readLimit)
-                        }
-                        guard let object else {
-                            throw ReaderError.damaged(
-                                what: "blob \(id) of \(key) on \(url)", reason: "missing (the remote catalog names it)")
-                        }
-                        return (id, object.bytes)
-                    }
+                    group.addTask { try await self.fetch(id, of: key, into: store) }
                 }
-                var stored: [BlobID: [UInt8]] = [:]
-                for try await (id, bytes) in group { stored[id] = bytes }
-                return stored
+                var pulled: [PulledBlob] = []
+                for try await blob in group { pulled.append(blob) }
+                return pulled
             }
+            defer { for blob in pulled { blob.discard() } }
             let recorded: Bool
             do {
-                recorded = try await BlockingWork.run { try store.adopt(key: key, entry: entry, blobs: stored) }.recorded
+                var staged: [BlobID: BlobStore.StagedBlob] = [:]
+                for blob in pulled { staged[blob.id] = try blob.finish() }
+                let ready = staged
+                recorded = try await BlockingWork.run { try store.adopt(key: key, entry: entry, staged: ready) }.recorded
             } catch ReaderError.damaged(let what, let reason) where what.hasPrefix("blob ") {
                 // A fetched blob that does not read back as its name: the remote's damage (or
                 // a hostile remote's), refused before it entered the store.
                 throw ReaderError.damaged(what: "\(what) of \(key) on \(url)", reason: reason)
             }
-            let bytes = stored.values.reduce(0) { $0 + $1.count }
+            let bytes = pulled.reduce(0) { $0 + $1.size }
             counts.withLock {
-                $0.fetched += stored.count
+                $0.fetched += pulled.count
                 $0.bytes += bytes
                 if recorded { $0.entries += 1 } else { $0.current += 1 }
             }
-            for blob in stored.values { progress(.blob(bytes: blob.count)) }
+            for blob in pulled { progress(.blob(bytes: blob.size)) }
         }
         try store.compactCatalog()
         counts.withLock {
@@ -68,5 +72,29 @@ extension Remote {
             result.entriesCurrent += $0.current
         }
         return result
+    }
+
+    /// Streams blob `id`'s file from the remote into a ``PulledBlob``.
+    private func fetch(_ id: BlobID, of key: String, into store: Store) async throws -> PulledBlob {
+        let blob = try PulledBlob(id, into: store)
+        do {
+            let found = try await request { () async throws(StorageFailure) in
+                try await bucket.stream(self.key(of: id), limit: store.blobs.readLimit + store.blobs.readLimit / 1000 + 64) {
+                    blob.write($0)
+                }
+            }
+            guard found else {
+                throw ReaderError.damaged(what: "blob \(id) of \(key) on \(url)", reason: "missing (the remote catalog names it)")
+            }
+        } catch {
+            // The blob's own refusal (damage, a full disk) says more than "refused as it arrived".
+            blob.discard()
+            if let failure = blob.failure {
+                if case ReaderError.damaged(let what, let reason) = failure { throw ReaderError.damaged(what: "\(what) of \(key) on \(url)", reason: reason) }
+                throw failure
+            }
+            throw error
+        }
+        return blob
     }
 }

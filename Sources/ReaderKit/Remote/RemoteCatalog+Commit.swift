@@ -39,7 +39,7 @@ extension RemoteCatalog {
             }
             let state = root.collection
             if let sweep = state.sweep, sweep.isUnderWay(at: snapshot.serverTime),
-                try await readList(sweep.objects).map({ !named.isDisjoint(with: $0.keys) }) ?? true
+                (try? await readList(sweep.objects)).map({ !named.isDisjoint(with: $0.keys) }) ?? true
             {
                 waiting(sweep.until)
                 try await Task.sleep(for: .seconds(1))
@@ -54,9 +54,17 @@ extension RemoteCatalog {
                 checked = state.generation
                 continue
             }
-            if let mark = state.mark, let marked = try await readList(mark.objects), !named.isDisjoint(with: marked.keys) {
-                let rest = marked.filter { !named.contains($0.key) }
-                root.gc?.mark = rest.isEmpty ? nil : .init(objects: try await writeList(rest), markedAt: mark.markedAt)
+            if let mark = state.mark {
+                // A mark whose list is not one gc wrote is dropped: dropping a mark never
+                // removes anything, and the push is not held up by someone else's bad list.
+                do {
+                    if let marked = try await readList(mark.objects), !named.isDisjoint(with: marked.keys) {
+                        let rest = marked.filter { !named.contains($0.key) }
+                        root.gc?.mark = rest.isEmpty ? nil : .init(objects: try await writeList(rest), markedAt: mark.markedAt)
+                    }
+                } catch ReaderError.damaged {
+                    root.gc?.mark = nil
+                }
             }
             if try await replaceRoot(root, readAs: snapshot) { return entries.count }
             refusals += 1

@@ -43,6 +43,9 @@ struct RemoteCollection: Sendable {
     /// the server's `Date` is cut to the second.
     static let sweepMargin = 5
 
+    /// Where a collection looks for objects to remove, under the prefix; never the root.
+    static let folders = ["objects/", "catalog/segments/", "catalog/gc/", "catalog/probes/"]
+
     private var catalog: RemoteCatalog { RemoteCatalog(remote: remote) }
 
     func run() async throws -> CollectionResult {
@@ -73,7 +76,13 @@ struct RemoteCollection: Sendable {
                 continue
             }
             let named = try await catalog.named(by: snapshot.root)
-            let doomed = marked.filter { !named.contains($0.key) }
+            // Only what is still unnamed and listed under the prefix now, of a shape reader
+            // writes (``CollectableName``): a sweep deletes nothing it has not seen itself.
+            let present = try await remote.listObjects(in: Self.folders)
+            var doomed: [String: Int] = [:]
+            for key in marked.keys where !named.contains(key) {
+                if let size = present[key] { doomed[key] = size }
+            }
             let list = try await catalog.writeList(doomed)
             root.gc = CollectionState(
                 generation: state.generation + 1, sweep: .init(objects: list, until: now + Self.sweepWindow))
@@ -99,7 +108,7 @@ struct RemoteCollection: Sendable {
         let counts = Mutex((removed: 0, bytes: 0))
         do {
             try await concurrently(doomed.keys.sorted(), jobs: jobs) { key in
-                guard ContinuousClock.now < deadline else { return }
+                guard ContinuousClock.now < deadline, CollectableName.isCollectable(key) else { return }
                 try await remote.request { () async throws(StorageFailure) in try await remote.bucket.delete(remote.url.key(key)) }
                 counts.withLock {
                     $0.removed += 1
@@ -143,7 +152,7 @@ struct RemoteCollection: Sendable {
             }
             // Listed once: what appears after the listing is not marked, whoever names it.
             if listed == nil {
-                listed = try await remote.listObjects(in: ["objects/", "catalog/segments/", "catalog/gc/", "catalog/probes/"])
+                listed = try await remote.listObjects(in: Self.folders)
             }
             let objects = listed ?? [:]
             let named = try await catalog.named(by: snapshot.root)

@@ -22,6 +22,16 @@ public struct TransferResult: Sendable, Codable, Equatable {
     public var entries = 0
     /// Entries the other side already had as new or newer.
     public var entriesCurrent = 0
+    /// Remote entries a pull skipped: a key that breaks the key rule (``CatalogKey``), or one
+    /// that would replace a stored document of another source.
+    public var entriesRefused = 0
+    /// The first of them, in printable form, and why.
+    public var refusal: String?
+
+    mutating func refuse(_ key: String, _ why: String) {
+        entriesRefused += 1
+        if refusal == nil { refusal = "'\(CatalogKey.printable(key))': \(why)" }
+    }
 
     init(remote: String) {
         self.remote = remote

@@ -126,15 +126,6 @@ public struct BlobStore: Sendable {
         return stored
     }
 
-    /// Stages `stored`, the bytes of blob `id`'s file from elsewhere (a remote), to be placed
-    /// the way every blob is placed — checked first, whole or not at all, never through a link
-    /// (``Store/place(_:)``). Nil when an intact blob is there already.
-    func stageAdopted(stored: [UInt8], as id: BlobID) throws -> StagedBlob? {
-        try check(stored: stored, as: id)
-        if contains(id), isIntact(id) { return nil }
-        return try stage(stored, as: id)
-    }
-
     /// Writes `compressed`, blob `id`'s file, under a temporary name in its folder, neither
     /// flushed nor named yet.
     func stage(_ compressed: [UInt8], as id: BlobID) throws -> StagedBlob {

@@ -88,30 +88,37 @@ public struct Store: Sendable {
         }
     }
 
-    /// Stores an entry made elsewhere (pulled from a remote) with its blobs' files: each blob
-    /// checked against its name and placed as a fetch places it, then the entry recorded —
-    /// unless the catalog holds a newer fetch of the key, which is kept; the document goes into
+    /// Stores an entry made elsewhere (pulled from a remote) with its blobs' files, staged and
+    /// checked against their names as they came (``PulledBlob``): each placed as a fetch places
+    /// it, then the entry recorded — unless the catalog holds a newer fetch of the key, or an
+    /// entry of another source (a remote's `rfc/793` made by `tweets` replaces nothing), which
+    /// is kept; the document goes into
     /// the full-text index first, as a fetched one does. Under the writers
     /// lock, so that `gc` cannot remove a blob between its placing and the entry naming it.
     /// Returns whether the entry was recorded and the bytes written.
-    public func adopt(key: String, entry: CatalogEntry, blobs stored: [BlobID: [UInt8]]) throws -> (recorded: Bool, written: Int) {
+    func adopt(key: String, entry: CatalogEntry, staged pulled: [BlobID: BlobStore.StagedBlob]) throws -> (recorded: Bool, written: Int) {
         try prepare()
         return try withWritersLock {
             var staged: [BlobStore.StagedBlob] = []
-            for id in Set(entry.blobs) where !blobs.contains(id) {
-                guard let bytes = stored[id] else { throw ReaderError.damaged(what: "blob \(id)", reason: "missing") }
-                if let blob = try blobs.stageAdopted(stored: bytes, as: id) { staged.append(blob) }
+            for id in Set(entry.blobs) {
+                if let blob = pulled[id] {
+                    if !(blobs.contains(id) && blobs.isIntact(id)) { staged.append(blob) }
+                } else if !blobs.contains(id) {
+                    throw ReaderError.damaged(what: "blob \(id)", reason: "missing")
+                }
             }
             try place(staged)
             let written = staged.reduce(0) { $0 + $1.size }
-            if let existing = try? catalog.entry(key), !existing.isReplaced(by: entry) { return (false, written) }
+            if let existing = try? catalog.entry(key), !existing.isReplaced(by: entry) || existing.requestType != entry.requestType {
+                return (false, written)
+            }
             // Indexed before the catalog names it, as `commit` does: the index never lacks a
             // stored document.
             let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
             let placed = try placedDocument(ofBlob: entry.document)
             let replaces = try index(placed.document, key: key, blob: entry.document, blockStarts: placed.blockStarts, newStore: newStore)
             let recorded = try catalog.update(key) { current -> Bool in
-                if let existing = current, !existing.isReplaced(by: entry) { return false }
+                if let existing = current, !existing.isReplaced(by: entry) || existing.requestType != entry.requestType { return false }
                 current = entry
                 return true
             }

@@ -45,11 +45,17 @@ extension Store {
 
     /// Removes the entries of `keys` from the catalog, with one journal write; their blobs
     /// stay until `reader cache gc`. Throws `notStored` naming the first key not stored, and
-    /// then removes nothing.
-    public func remove(keys: [String]) throws {
+    /// then removes nothing. A stored key that breaks the key rule (stored before it, with a
+    /// newline, a NUL, a bidi override…) is named by its printable form, as `cache ls` shows it
+    /// (``CatalogKey/printable(_:)``): every key in the store can be removed.
+    public func remove(keys given: [String]) throws {
         let entries = try catalog.read().entries
-        if let missing = keys.first(where: { entries[$0] == nil }) {
-            throw ReaderError.notInStore(key: missing)
+        var byPrintable: [String: String] = [:]
+        for key in entries.keys where CatalogKey.printable(key) != key { byPrintable[CatalogKey.printable(key)] = key }
+        let keys = try given.map { key in
+            if entries[key] != nil { return key }
+            guard let stored = byPrintable[key] else { throw ReaderError.notInStore(key: key) }
+            return stored
         }
         try prepare()
         try withWritersLock {
