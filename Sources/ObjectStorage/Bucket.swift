@@ -87,7 +87,9 @@ public final class Bucket: Sendable {
                 var received = 0
                 for try await piece in response.body {
                     received += piece.readableBytes
-                    guard received <= limit else { throw StorageFailure.malformed(key: key, reason: "the object is larger than \(limit) bytes") }
+                    guard received <= limit else {
+                        throw StorageFailure.malformed(key: key, reason: "the object is larger than \(limit) bytes")
+                    }
                     guard piece.withUnsafeReadableBytes(sink) else {
                         throw StorageFailure.malformed(key: key, reason: "the object was refused as it arrived")
                     }
@@ -158,7 +160,8 @@ public final class Bucket: Sendable {
         var tokens = Set<String>()
         var pages = 0
         let endless = { (why: String) in
-            StorageFailure.malformed(key: prefix, reason: "the listing \(why) after \(pages) pages and \(found.count) keys; reader stops there")
+            StorageFailure.malformed(
+                key: prefix, reason: "the listing \(why) after \(pages) pages and \(found.count) keys; reader stops there")
         }
         repeat {
             pages += 1
@@ -170,7 +173,9 @@ public final class Bucket: Sendable {
             guard xml.contains("<ListBucketResult") else { throw .malformed(key: prefix, reason: "the listing is not a ListBucketResult") }
             for contents in XMLText.values(of: "Contents", in: xml) {
                 guard let key = XMLText.value(of: "Key", in: contents) else { continue }
-                if let last = found.last?.key, !last.utf8.lexicographicallyPrecedes(key.utf8) { throw endless("goes back to keys it listed") }
+                if let last = found.last?.key, !last.utf8.lexicographicallyPrecedes(key.utf8) {
+                    throw endless("goes back to keys it listed")
+                }
                 guard found.count < limit else { throw endless("goes on past \(limit) keys") }
                 found.append((key, XMLText.value(of: "Size", in: contents).flatMap(Int.init) ?? 0))
             }

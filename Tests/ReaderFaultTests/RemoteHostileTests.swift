@@ -35,7 +35,9 @@ import Testing
     }
 
     func gc(_ moto: MotoServer) async throws -> ChildProcess.Exit {
-        try await moto.reader(try temporaryFolder("hostile-gc"), ["READER_REMOTE_GC_GRACE": "0"]).measure(["cache", "gc", "--remote", "--json"])
+        try await moto.reader(try temporaryFolder("hostile-gc"), ["READER_REMOTE_GC_GRACE": "0"]).measure([
+            "cache", "gc", "--remote", "--json",
+        ])
     }
 
     @Test func aMarkListNamingTheRootOrAnotherPrefixDeletesNothing() async throws {

@@ -25,7 +25,8 @@ struct Cache: AsyncParsableCommand {
             let lines = listed.map { item in
                 // The key (what `cache rm` takes) and its facts whole, however long a URL is;
                 // the title in the room left, and left out when there is hardly any.
-                let head = "\(CatalogKey.printable(item.key))  \(item.source)  \(item.fetchedAt.prefix(10))  \(ByteCount.format(item.storedBytes))"
+                let head =
+                    "\(CatalogKey.printable(item.key))  \(item.source)  \(item.fetchedAt.prefix(10))  \(ByteCount.format(item.storedBytes))"
                 guard let title = item.title, !title.isEmpty else { return head }
                 let room = width - head.count - 2
                 if title.count <= room { return head + "  " + title }

@@ -29,7 +29,9 @@ enum Share {
         await remote.shutdown()
         let result = try outcome.get()
         if let refusal = result.refusal {
-            Terminal.error("skipped \(result.entriesRefused) remote \(result.entriesRefused == 1 ? "entry" : "entries") whose key is not taken in (first: \(refusal))")
+            Terminal.error(
+                "skipped \(result.entriesRefused) remote \(result.entriesRefused == 1 ? "entry" : "entries") whose key is not taken in (first: \(refusal))"
+            )
         }
         if json { return Terminal.printRaw(try JSONRenderer.line(result)) }
         Terminal.print(summary(direction, result))

@@ -50,7 +50,8 @@ public struct Registry: Sendable {
         }
         // Whatever module made it, built-in or third-party: one rule for every key (CatalogKey).
         if let problem = CatalogKey.problem(location.key, sources: module.descriptor.requestTypes) {
-            throw ReaderError.usage("\(type) \(argument) would be stored as '\(CatalogKey.printable(location.key))', not a catalog key: \(problem)")
+            throw ReaderError.usage(
+                "\(type) \(argument) would be stored as '\(CatalogKey.printable(location.key))', not a catalog key: \(problem)")
         }
         return (module, location)
     }

@@ -20,7 +20,9 @@ enum CollectableName {
         }
         if let rest = bytes.dropping(prefix: "catalog/probes/") {
             return (1...13).contains(rest.count)
-                && rest.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+                && rest.allSatisfy {
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                }
         }
         return false
     }

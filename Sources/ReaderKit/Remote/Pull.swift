@@ -90,7 +90,9 @@ extension Remote {
             // The blob's own refusal (damage, a full disk) says more than "refused as it arrived".
             blob.discard()
             if let failure = blob.failure {
-                if case ReaderError.damaged(let what, let reason) = failure { throw ReaderError.damaged(what: "\(what) of \(key) on \(url)", reason: reason) }
+                if case ReaderError.damaged(let what, let reason) = failure {
+                    throw ReaderError.damaged(what: "\(what) of \(key) on \(url)", reason: reason)
+                }
                 throw failure
             }
             throw error

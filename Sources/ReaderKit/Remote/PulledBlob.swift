@@ -1,5 +1,3 @@
-import Crypto
-
 /// A blob's file coming from a remote, written as its bytes arrive: each piece goes to a
 /// temporary file beside the blob's name and through zlib's stream, whose output is hashed
 /// and counted, so a pull holds a piece and zlib's window in memory, never the blob
@@ -14,8 +12,7 @@ final class PulledBlob: @unchecked Sendable {
     private let blobs: BlobStore
     private let lock: FileLock
     private let file: TemporaryFile
-    private let inflater: Zlib.Inflater
-    private var hasher = SHA256()
+    private let check: StreamedBlobCheck
     /// Why the bytes were refused as they came, if they were.
     private(set) var failure: (any Error)?
 
@@ -26,7 +23,7 @@ final class PulledBlob: @unchecked Sendable {
             lock = try FileLock(path: store.writersLockPath, mode: .shared)
             try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id)))
             file = try TemporaryFile(in: FileSystem.parent(of: blobs.path(of: id)))
-            inflater = try Zlib.Inflater()
+            check = StreamedBlobCheck(id, limit: blobs.readLimit)
         } catch let failure as FileSystem.Failure {
             throw failure.readerError
         }
@@ -44,16 +41,7 @@ final class PulledBlob: @unchecked Sendable {
                 throw ReaderError.damaged(what: "blob \(id)", reason: "larger than a blob can be")
             }
             try file.write(piece)
-            do {
-                try inflater.update(piece) { out in
-                    guard inflater.total <= blobs.readLimit else {
-                        throw Zlib.Failure(description: "blob expands beyond \(blobs.readLimit) bytes")
-                    }
-                    hasher.update(bufferPointer: out)
-                }
-            } catch let error as Zlib.Failure {
-                throw ReaderError.damaged(what: "blob \(id)", reason: "\(error)")
-            }
+            guard check.take(piece) else { throw check.failure ?? ReaderError.damaged(what: "blob \(id)", reason: "refused") }
             return true
         } catch let error as FileSystem.Failure {
             failure = error.readerError
@@ -67,11 +55,7 @@ final class PulledBlob: @unchecked Sendable {
     /// `ReaderError.damaged` for bytes that are not the blob.
     func finish() throws -> BlobStore.StagedBlob {
         if let failure { throw failure }
-        guard file.size > 0 else { throw ReaderError.damaged(what: "blob \(id)", reason: "empty file") }
-        guard inflater.ended else { throw ReaderError.damaged(what: "blob \(id)", reason: "not a complete zlib stream") }
-        guard BlobID(digest: hasher.finalize()) == id else {
-            throw ReaderError.damaged(what: "blob \(id)", reason: "content does not match its hash")
-        }
+        try check.finish()
         do {
             try file.flush()
         } catch let failure as FileSystem.Failure {
