@@ -145,16 +145,13 @@ public final class Bucket: Sendable {
         try check(response, key: key)
     }
 
-    /// Keys a listing may have before it is taken for one that never ends: a store of every
-    /// RFC, with its index and some thousands of pages, has some tens of thousands of objects.
-    public static let listingLimit = 1_000_000
-
     /// Every object whose key starts with `prefix`: its key and size, page after page
     /// (ListObjectsV2, 1,000 a page). S3 lists keys in ascending order and never hands out a
     /// continuation token twice; a server that does (a listing with `IsTruncated` for ever),
-    /// or that lists more than `limit` keys, is refused in one line rather than followed
+    /// or that lists more than `limit` keys (the settings' `listingLimit` unless given), is refused in one line rather than followed
     /// while memory grows.
-    public func list(prefix: String, limit: Int = Bucket.listingLimit) async throws(StorageFailure) -> [(key: String, size: Int)] {
+    public func list(prefix: String, limit: Int? = nil) async throws(StorageFailure) -> [(key: String, size: Int)] {
+        let limit = limit ?? settings.listingLimit
         var found: [(key: String, size: Int)] = []
         var token: String?
         var tokens = Set<String>()

@@ -17,11 +17,18 @@ public struct RemoteSettings: Sendable {
     public let endpoint: Endpoint
     public let region: String
     public let credentials: Credentials
+    /// Keys a listing may hold before it is taken for one that never ends (`READER_REMOTE_MAX_KEYS`):
+    /// a listing is kept whole in memory (about 100 bytes a key), and a server whose listing goes
+    /// on with new keys for ever cannot be told from a very large bucket any other way. Five
+    /// million is a store of two million documents with room to spare, in about 500 MB.
+    public var listingLimit = RemoteSettings.defaultListingLimit
+    public static let defaultListingLimit = 5_000_000
 
     public enum Failure: Error, Sendable, CustomStringConvertible {
         case noCredentials(profile: String)
         case badEndpoint(Endpoint.Failure)
         case badAddressing(String)
+        case badListingLimit(String)
 
         public var description: String {
             switch self {
@@ -29,6 +36,7 @@ public struct RemoteSettings: Sendable {
                 "no AWS credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or add profile '\(profile)' to ~/.aws/credentials"
             case .badEndpoint(let failure): failure.description
             case .badAddressing(let value): "READER_S3_ADDRESSING is '\(value)'; it may be 'path' or 'virtual'"
+            case .badListingLimit(let value): "READER_REMOTE_MAX_KEYS is '\(value)'; it may be a whole number from 1,000 to 100,000,000"
             }
         }
     }
@@ -52,6 +60,10 @@ public struct RemoteSettings: Sendable {
         } else {
             // The config file's `s3 = addressing_style = path|virtual` (`auto`: the default).
             addressing = config["s3.addressing_style"].flatMap { Endpoint.Addressing(rawValue: $0.lowercased()) }
+        }
+        if let text = value("READER_REMOTE_MAX_KEYS") {
+            guard let limit = Int(text), (1_000...100_000_000).contains(limit) else { throw .badListingLimit(text) }
+            listingLimit = limit
         }
         region = value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? config["region"] ?? "us-east-1"
         if let url = value("AWS_ENDPOINT_URL_S3") ?? value("AWS_ENDPOINT_URL") ?? config["endpoint_url"] {
