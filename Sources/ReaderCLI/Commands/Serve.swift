@@ -61,7 +61,8 @@ struct Serve: AsyncParsableCommand {
         guard let text = environment[name] else { return nil }
         let range = SiteSettings.timeoutRange
         guard let seconds = Double(text), seconds.isFinite, range.contains(seconds) else {
-            throw ReaderError.usage("\(name) must be a number of seconds from \(range.lowerBound) to \(Int(range.upperBound)), not '\(text)'")
+            throw ReaderError.usage(
+                "\(name) must be a number of seconds from \(range.lowerBound) to \(Int(range.upperBound)), not '\(text)'")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
     }

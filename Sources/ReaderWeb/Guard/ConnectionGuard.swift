@@ -176,7 +176,7 @@ final class RequestHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
-            context.write(data).whenComplete { [clock] result in
+            context.write(data).assumeIsolated().whenComplete { [clock] result in
                 if case .success = result { clock.answered() }
                 promise?.completeWith(result)
             }
@@ -215,6 +215,6 @@ final class RequestHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
         let head = HTTPResponseHead(version: version, status: .badRequest, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 }
