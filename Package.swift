@@ -126,6 +126,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // The request head as sent, before Hummingbird converts it (Guard/ConnectionGuard.swift).
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),

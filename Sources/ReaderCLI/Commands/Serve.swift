@@ -29,7 +29,11 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = SiteSettings(host: host, port: port, offline: global.offline)
+        let environment = Console.current.environment
+        let settings = SiteSettings(
+            host: host, port: port, offline: global.offline,
+            idleTimeout: try Self.timeout("READER_SERVE_IDLE_TIMEOUT", environment) ?? .seconds(60),
+            headerTimeout: try Self.timeout("READER_SERVE_HEADER_TIMEOUT", environment) ?? .seconds(10))
         MallocArenas.returnLargeBlocks()
         let site = Site(reader: global.makeReader(), settings: settings)
         let host = self.host
@@ -49,5 +53,17 @@ struct Serve: AsyncParsableCommand {
         }
         // Stopped by Ctrl-C: the answers under way were finished; the exit says it was asked.
         if Task.isCancelled { throw ReaderError.cancelled }
+    }
+
+    /// A timeout of the site in seconds from the environment; nil when unset. Outside
+    /// ``SiteSettings/timeoutRange`` (or not a number: `inf`, `1e18`) it is refused in words.
+    static func timeout(_ name: String, _ environment: [String: String]) throws -> Duration? {
+        guard let text = environment[name] else { return nil }
+        let range = SiteSettings.timeoutRange
+        guard let seconds = Double(text), seconds.isFinite, range.contains(seconds) else {
+            throw ReaderError.usage(
+                "\(name) must be a number of seconds from \(range.lowerBound) to \(Int(range.upperBound)), not '\(text)'")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
     }
 }

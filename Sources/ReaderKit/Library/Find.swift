@@ -58,7 +58,7 @@ extension Reader {
 
     /// Ranked full-text search of every stored document (see ``FullTextQuery`` for the words).
     public func find(_ words: [String], source: String? = nil, limit: Int = 10) throws -> FindResult {
-        let query = FullTextQuery(words)
+        let query = try FullTextQuery.checked(words)
         guard query.expression != nil else {
             throw ReaderError.usage("find needs a word to look for (a '-word' only excludes)")
         }

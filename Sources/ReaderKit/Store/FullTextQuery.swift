@@ -35,6 +35,30 @@ public struct FullTextQuery: Sendable, Equatable {
         }
     }
 
+    /// The most words (tokens of every word and phrase, excluded ones too) and characters a
+    /// query may have. A search's cost grows with both — every word is a term of the index's
+    /// query and every phrase is checked against each passage's text — and a 15,000-word phrase
+    /// took 5.5 s a search (issue 28); a person's query, a pasted sentence included, is far
+    /// below either.
+    public static let maxWords = 64
+    public static let maxCharacters = 2000
+
+    /// The query of `words`, or a usage error (exit 64; 400 on the site) saying the bound when
+    /// it is too costly to run. `reader find` and `/search` both ask through this.
+    public static func checked(_ words: [String]) throws -> FullTextQuery {
+        let characters = words.reduce(0) { $0 + $1.unicodeScalars.count } + max(0, words.count - 1)
+        guard characters <= maxCharacters else {
+            throw ReaderError.usage(
+                "a search may be at most \(maxCharacters) characters long (this one has \(characters)): search for fewer words")
+        }
+        let query = FullTextQuery(words)
+        let count = (query.required + query.excluded).reduce(0) { $0 + $1.tokens.count }
+        guard count <= maxWords else {
+            throw ReaderError.usage("a search may have at most \(maxWords) words (this one has \(count)): search for fewer words")
+        }
+        return query
+    }
+
     /// One word the index is asked about: a token of a required term, a prefix when it ends a
     /// `word*`.
     struct Word: Hashable {

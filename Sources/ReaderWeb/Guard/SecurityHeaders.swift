@@ -33,9 +33,11 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
 }
 
 /// Names HTTPTypes does not define: pages are never framed and never name themselves to the
-/// sites their links lead to.
+/// sites their links lead to (`same-origin`: a link elsewhere carries no `Referer`, while the
+/// site's own form carries its real `Origin`; `no-referrer` made Chromium send `Origin: null`,
+/// which ``Site/fetch(_:)`` must refuse).
 private enum MoreHeaders {
     static let all: [(HTTPField.Name, String)] = [
-        ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Referrer-Policy", "same-origin"), ("X-Frame-Options", "DENY"), ("Cross-Origin-Opener-Policy", "same-origin"),
     ].compactMap { name, value in HTTPField.Name(name).map { ($0, value) } }
 }

@@ -7,12 +7,18 @@ import ReaderPluginAPI
 struct IndexPage {
     var status: String?
     var year: Int?
-    /// Entries a page: `limit` when given, else 200 on the site and all of them as JSON, as
-    /// `list --json` prints.
+    /// Entries a page: `limit` when given (1 to ``maxPageSize``), else 200 on the site and all
+    /// of them as JSON, as `list --json` prints.
     var limit: Int?
     var page = 1
 
     static let htmlPageSize = 200
+    /// The largest page a `limit` may ask for: a page of 1,000 rows is made in milliseconds,
+    /// and larger ones are refused (400) rather than made.
+    static let maxPageSize = 1000
+    /// The pages a `page` may name (past the last, the last is shown), and the years a `year`.
+    static let pages = 1...100_000
+    static let years = 1...9999
 
     func answer(_ context: PageContext, format: Answer.Format) throws -> Answer {
         let entries = try context.reader.list(status: status, year: year)

@@ -19,10 +19,13 @@ struct SearchPage {
                 return .html(context.layout("Search").page { html in html.raw("<h1>Search</h1><p>Type words in the box above.</p>") })
             }
         }
-        // The two searches at once, each on a thread for work that waits on the disk: a page
-        // takes as long as the slower of the two, not both.
-        async let ranked = Site.blocking { try indexEntries(words, context) }
-        async let found = Site.blocking { try findHits(words, context) }
+        // A query too costly to run is refused in `reader find`'s words (400), before either
+        // search starts: the index's search and the full-text one take the same words.
+        _ = try FullTextQuery.checked(words)
+        // The two searches at once, each on a thread for pages whose cost grows with what is
+        // asked (``Site/heavy(_:)``): a page takes as long as the slower of the two, not both.
+        async let ranked = Site.heavy { try indexEntries(words, context) }
+        async let found = Site.heavy { try findHits(words, context) }
         let (entries, hits) = try await (ranked, found)
         switch format {
         case .json:

@@ -1,9 +1,14 @@
+import HTTPTypes
 import Hummingbird
 import ReaderKit
 
 /// `POST /fetch` (`rfc=N`): the one thing the site changes, and only when asked from its own
-/// pages — the form must carry this process's ``ActionToken``, and a browser's `Origin`, when
-/// sent, must be this server. A GET never fetches, so neither a link nor a prefetch can.
+/// pages — the form must carry this process's ``ActionToken``; a browser's `Sec-Fetch-Site`,
+/// when sent, must be `same-origin`, and its `Origin`, when sent, must be this server (`null`,
+/// which a sandboxed frame or a `data:` page sends, is refused). The pages' `Referrer-Policy:
+/// same-origin` is what makes Chromium send the real origin with the site's own form: under
+/// `no-referrer` it sent `null`, and every fetch button was refused (issue 27). A GET never
+/// fetches, so neither a link nor a prefetch can.
 extension Site {
     func fetch(_ request: Request) async throws -> Response {
         let format = format(of: request, nil)
@@ -14,6 +19,9 @@ extension Site {
             )
         }
         guard !settings.offline else { return refuse("This server was started with --offline: it fetches nothing.", .forbidden) }
+        if let site = request.headers[Self.secFetchSite], site.lowercased() != "same-origin" {
+            return refuse("A page of another site asked this server to fetch: refused.", .forbidden)
+        }
         if let origin = request.headers[.origin], !OwnAddress.allows(origin: origin, boundName: settings.host, port: port) {
             return refuse("A page of another site asked this server to fetch: refused.", .forbidden)
         }
@@ -33,5 +41,9 @@ extension Site {
         }
         return redirect(to: "/rfc/\(number)")
     }
+
+    /// Fetch Metadata: where the browser says the request comes from (`same-origin`,
+    /// `same-site`, `cross-site`, `none`).
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
 }

@@ -42,11 +42,13 @@ extension Site {
             }
             page(RouterPath(prefix + "/index")) { [self] request, _ in
                 let fields = FormFields(request.uri.query)
-                let page = IndexPage(
-                    status: fields["status"], year: fields["year"].flatMap { Int($0) }, limit: fields["limit"].flatMap { Int($0) },
-                    page: fields["page"].flatMap { Int($0) } ?? 1)
                 return try await answer(request, forced) { context, format in
-                    try await Site.blocking { try page.answer(context, format: format) }
+                    // Each number is checked before any work: out of range is a 400 in words.
+                    let page = IndexPage(
+                        status: fields["status"], year: try QueryNumber.read(fields, "year", in: IndexPage.years),
+                        limit: try QueryNumber.read(fields, "limit", in: 1...IndexPage.maxPageSize),
+                        page: try QueryNumber.read(fields, "page", in: IndexPage.pages) ?? 1)
+                    return try await Site.heavy { try page.answer(context, format: format) }
                 }
             }
             page(RouterPath(prefix + "/search")) { [self] request, _ in
@@ -101,6 +103,21 @@ extension Site {
     static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await NIOThreadPool.singleton.runIfActive(body)
     }
+
+    /// Work whose cost grows with what a request asks — a page of the index, a search — on a
+    /// pool of its own: two such requests at once wait for each other there, while the home
+    /// page and a document's page are still made on ``blocking(_:)``'s pool (two requests of
+    /// `/index?limit=6000` held `/` for 50 s when all shared one pool of two threads).
+    static func heavy<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await heavyPool.runIfActive(body)
+    }
+
+    /// Started once, for the life of the process, as NIO's own singleton pool is.
+    private static let heavyPool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 2)
+        pool.start()
+        return pool
+    }()
 
     func format(of request: Request, _ forced: Answer.Format?) -> Answer.Format {
         forced ?? Answer.Format(request)

@@ -33,6 +33,7 @@ public final class Site: Sendable {
     public func application(onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: router(),
+            server: GuardedHTTP1Channel.builder(idleTimeout: settings.idleTimeout, headerTimeout: settings.headerTimeout),
             configuration: ApplicationConfiguration(address: .hostname(settings.host, port: settings.port), serverName: nil),
             onServerRunning: { [self] channel in
                 let port = channel.localAddress?.port ?? settings.port

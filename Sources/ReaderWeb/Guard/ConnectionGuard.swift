@@ -1,0 +1,220 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Hummingbird's HTTP/1 server with two guards in front of its request handling, each a
+/// handler of the connection's pipeline:
+///
+/// - ``ConnectionClock`` closes a connection that holds a socket without asking anything: one
+///   that sends nothing for `idleTimeout` (before its first request or after an answer), and
+///   one whose request header has not arrived whole `headerTimeout` after its first byte (half
+///   a header, or one dripped a byte at a time). 1,100 silent connections under `ulimit -n
+///   1024` made every page time out before (issue 28).
+/// - ``RequestHeadCheck`` answers 400 to what RFC 9112 says a server must refuse before the
+///   router sees it: more than one `Host` header (§3.2), and an absolute-form target whose
+///   authority is not the `Host` (§3.2.2: the target's authority wins, and the conversion to
+///   HTTPTypes keeps only the path, so the router's ``HostCheck`` would read the `Host`).
+struct GuardedHTTP1Channel: ServerChildChannel {
+    typealias Value = HTTP1Channel.Value
+    let inner: HTTP1Channel
+    let idleTimeout: Duration
+    let headerTimeout: Duration
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let clock = ConnectionClock(idle: TimeAmount(idleTimeout), header: TimeAmount(headerTimeout))
+            let operations = channel.pipeline.syncOperations
+            try operations.addHandler(clock, position: .first)
+            let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try operations.addHandler(RequestHeadCheck(clock: clock), position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+
+    /// The server `Application` runs.
+    static func builder(idleTimeout: Duration, headerTimeout: Duration) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            GuardedHTTP1Channel(
+                inner: HTTP1Channel(responder: responder), idleTimeout: idleTimeout, headerTimeout: headerTimeout)
+        }
+    }
+}
+
+extension TimeAmount {
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+/// The first handler of a connection: sees every byte that arrives, and closes the connection
+/// when it waits too long for a request (see ``GuardedHTTP1Channel``). A request being read
+/// (its header whole) or answered is never cut: a page that takes long to make is not idle.
+final class ConnectionClock: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = IOData
+    typealias OutboundOut = IOData
+
+    private enum State {
+        /// Between requests: the idle clock runs until a byte arrives.
+        case waiting
+        /// Part of a header has arrived: the header clock runs until it is whole.
+        case readingHeader
+        /// A header arrived; the request is read and answered, no clock runs.
+        case busy
+    }
+
+    private let idle: TimeAmount
+    private let header: TimeAmount
+    private var state = State.waiting
+    private var timer: Scheduled<Void>?
+    private var context: ChannelHandlerContext?
+
+    init(idle: TimeAmount, header: TimeAmount) {
+        self.idle = idle
+        self.header = header
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { start(idle) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        stop()
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if timer == nil, case .waiting = state { start(idle) }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        stop()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .waiting = state {
+            state = .readingHeader
+            start(header)
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// A request's header is whole (``RequestHeadCheck``): no clock while it is answered.
+    func headerArrived() {
+        state = .busy
+        stop()
+    }
+
+    /// The answer to the last request is written: wait for the next one, idle.
+    func answered() {
+        state = .waiting
+        start(idle)
+    }
+
+    private func start(_ amount: TimeAmount) {
+        stop()
+        guard let context else { return }
+        timer = context.eventLoop.assumeIsolatedUnsafeUnchecked().scheduleTask(in: amount) { [weak self] in
+            self?.timer = nil
+            self?.context?.close(promise: nil)
+        }
+    }
+
+    private func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+}
+
+/// Sees each request's head as the HTTP/1 decoder made it (the target as sent), before
+/// Hummingbird converts it: refuses two `Host` headers and an absolute-form target naming
+/// another authority, and tells the ``ConnectionClock`` when a header is whole and when its
+/// answer has been written.
+final class RequestHeadCheck: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let clock: ConnectionClock
+    /// The parts of a refused request still arriving, dropped until its end.
+    private var dropping = false
+
+    init(clock: ConnectionClock) {
+        self.clock = clock
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        switch part {
+        case .head(let head):
+            clock.headerArrived()
+            if let refusal = Self.refusal(head) {
+                dropping = true
+                refuse(refusal, version: head.version, context: context)
+                return
+            }
+        case .body, .end:
+            if dropping {
+                if case .end = part { dropping = false }
+                return
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) {
+            context.write(data).assumeIsolated().whenComplete { [clock] result in
+                if case .success = result { clock.answered() }
+                promise?.completeWith(result)
+            }
+            return
+        }
+        context.write(data, promise: promise)
+    }
+
+    /// Why `head` is refused, or nil.
+    static func refusal(_ head: HTTPRequestHead) -> String? {
+        let hosts = head.headers["Host"]
+        if hosts.count > 1 { return "A request may name one Host; this one named \(hosts.count)." }
+        if let authority = absoluteFormAuthority(head.uri), authority.lowercased() != hosts.first?.lowercased() {
+            return "This server answers only to its own address."
+        }
+        return nil
+    }
+
+    /// The authority of an absolute-form target (`http://host:port/path`), "" for one without;
+    /// nil for the usual origin-form (`/path`) and `*`.
+    static func absoluteFormAuthority(_ target: String) -> String? {
+        guard !target.hasPrefix("/"), target != "*" else { return nil }
+        guard let schemeEnd = target.range(of: "://") else { return "" }
+        let rest = target[schemeEnd.upperBound...]
+        return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+    }
+
+    /// 400 with the reason, and the connection closed: what follows on it cannot be trusted to
+    /// be where a request starts.
+    private func refuse(_ reason: String, version: HTTPVersion, context: ChannelHandlerContext) {
+        let body = ByteBuffer(string: reason + "\n")
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        headers.add(name: "Connection", value: "close")
+        let head = HTTPResponseHead(version: version, status: .badRequest, headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    }
+}
