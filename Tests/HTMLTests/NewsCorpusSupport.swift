@@ -41,4 +41,32 @@ enum NewsPage {
             words: WordOverlap(extracted: text, expected: page.articleBody),
             shingles: ShingleOverlap(extracted: text, expected: page.articleBody))
     }
+
+    /// Means over some pages: word F1 and precision averaged over the pages, and the
+    /// benchmark's shingle F1 (of its mean precision and mean recall).
+    struct Means: CustomStringConvertible {
+        var words: Double
+        var wordPrecision: Double
+        var wordRecall: Double
+        var shingles: Double
+        var shinglePrecision: Double
+        var shingleRecall: Double
+
+        var description: String {
+            func format(_ value: Double) -> String { String(Double(Int(value * 10000)) / 10000) }
+            return "words F1 \(format(words)) (P \(format(wordPrecision)) R \(format(wordRecall))), "
+                + "shingles F1 \(format(shingles)) (P \(format(shinglePrecision)) R \(format(shingleRecall)))"
+        }
+    }
+
+    static func means(_ prefixes: [String]) throws -> Means {
+        let truth = try truth()
+        let scores = try prefixes.map { try score($0, truth: truth) }
+        let count = Double(max(scores.count, 1))
+        func mean(_ value: (WordOverlap) -> Double) -> Double { scores.map { value($0.words) }.reduce(0, +) / count }
+        let shingles = ShingleOverlap.meanF1(scores.map(\.shingles))
+        return Means(
+            words: mean(\.f1), wordPrecision: mean(\.precision), wordRecall: mean(\.recall),
+            shingles: shingles.f1, shinglePrecision: shingles.precision, shingleRecall: shingles.recall)
+    }
 }

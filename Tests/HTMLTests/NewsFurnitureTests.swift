@@ -54,6 +54,43 @@ import Testing
         }
     }
 
+    /// Issue 27's rules, made on the tuning half of the news corpus: a title with a headline
+    /// linked after its colon, a bare "More:" over a list of links, an affiliate disclosure,
+    /// a broadcaster's "listen live".
+    @Test func linkedTitlesDisclosuresAndListenLiveGo() throws {
+        let text = try Self.text(
+            """
+            <article><p><em>This post may contain affiliate links. Please see my disclosure policy.</em></p>
+            <p>\(Self.prose)</p>
+            <p><strong>Related: </strong><a href="/r"><strong>The Library Budget of the Northern Towns: A Decade in Pictures</strong></a></p>
+            <p>\(Self.prose)</p><p>\(Self.prose)</p>
+            <p><strong>More:</strong></p><ul><li><a href="/m1">Council votes on parking</a></li><li><a href="/m2">Budget week</a></li></ul>
+            <p><i>Listen to Council Radio </i><a href="/live">live</a><i> at 12:45 weekdays - or listen back </i><a href="/b">here</a>.</p>
+            </article>
+            """)
+        #expect(text.contains("voted to keep the library open"))
+        for furniture in ["affiliate", "Related", "A Decade in Pictures", "More", "Council votes on parking", "Listen to"] {
+            #expect(!text.contains(furniture), "\(furniture) is kept")
+        }
+    }
+
+    /// Their look-alikes in prose stay: a sentence that starts "Related" or "More", a
+    /// paragraph about affiliate marketing that discloses nothing, listening to something live.
+    @Test func linkedTitleAndDisclosureLookAlikesStay() throws {
+        let text = try Self.text(
+            """
+            <article><p>\(Self.prose)</p>
+            <p>More than 200 readers signed the petition, and the council read <a href="/p">every one of their letters</a> aloud.</p>
+            <p>Related: the budget. The council said the two questions would be settled <a href="/s">together next spring, at the latest</a>.</p>
+            <p>The shop owners said affiliate programmes paid them little, and the council agreed to look at the numbers again.</p>
+            <p>The mayor said she would listen to every resident who came to the meeting, live or online, before the vote.</p>
+            <p>\(Self.prose)</p></article>
+            """)
+        for content in ["More than 200", "Related: the budget", "affiliate programmes", "listen to every resident"] {
+            #expect(text.contains(content), "\(content) is dropped")
+        }
+    }
+
     @Test func aQuotedPostStaysWhateverItsWrapperIsNamed() throws {
         let text = try Self.text(
             """

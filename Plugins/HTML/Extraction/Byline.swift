@@ -14,4 +14,25 @@ enum Byline {
         }
         return false
     }
+
+    /// A byline set on several lines (`by Jeff Foust<br>Monday, November 18, 2019`) as one:
+    /// the lines kept apart by a separator, not run together ("Jeff FoustMonday"); a line
+    /// that is only "By" leads the name after it.
+    static func joining(_ lines: [String]) -> String {
+        var result = ""
+        for line in lines {
+            if result.isEmpty {
+                result = line
+            } else if isOpener(result.split(separator: " ").last.map(String.init) ?? "") && result.count <= 4 {
+                result += " " + line
+            } else {
+                result += " · " + line
+            }
+        }
+        return result
+    }
+
+    private static func isOpener(_ word: String) -> Bool {
+        openers.contains { $0.dropLast().lowercased() == word.lowercased() }
+    }
 }

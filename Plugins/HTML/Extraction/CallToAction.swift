@@ -1,7 +1,8 @@
 /// A line that asks the reader to do something elsewhere — follow the site on a network,
-/// subscribe to its newsletter, send a tip — or states the site's copyright: what sites put
-/// around an article, in the languages of the pages tested. It takes both an opening that
-/// asks and a channel it names, so that prose starting "Follow…" stays.
+/// subscribe to its newsletter, send a tip, listen live — states the site's copyright, or
+/// says that its links are paid (an affiliate disclosure): what sites put around an article,
+/// in the languages of the pages tested. An ask takes both an opening that asks and a
+/// channel it names, so that prose starting "Follow…" stays.
 enum CallToAction {
     static let maximumLength = 250
 
@@ -9,6 +10,7 @@ enum CallToAction {
         guard text.count <= maximumLength else { return false }
         let line = text.lowercased()
         if line.hasPrefix("copyright") || line.hasPrefix("©") || line.contains("all rights reserved") { return true }
+        if disclosures.contains(where: { line.contains($0) }) { return true }
         guard openers.contains(where: { line.hasPrefix($0) }) else { return false }
         return channels.contains { line.contains($0) }
     }
@@ -21,6 +23,11 @@ enum CallToAction {
     ]
     static let channels = [
         "twitter", "facebook", "instagram", "youtube", "linkedin", "tiktok", "whatsapp", "telegram", "newsletter",
-        "inbox", "email", "e-mail", "podcast", " app", "rss", "@", "http",
+        "inbox", "email", "e-mail", "podcast", " app", "rss", "@", "http", " live ", "listen back",
+    ]
+    /// The notice a shop's or a blog's page puts over or under the text: the links earn it money.
+    static let disclosures = [
+        "may contain affiliate", "contains affiliate links", "may earn a commission", "may receive a commission",
+        "earn a small commission",
     ]
 }

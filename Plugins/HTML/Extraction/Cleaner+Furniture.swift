@@ -106,10 +106,13 @@ extension Cleaner {
         let half = stats[article].textLength / 2
         for node in elements(article, tags: Self.lineTags) where dom.isInside(node, article) {
             let length = stats[node].textLength
-            guard length > 2, length <= FurnitureLabel.maximumLength * 2, isLine(node),
+            guard length > 2, length <= FurnitureLabel.maximumLinkedLength, isLine(node),
                 !dom.hasBlockDescendant(node) || dom.tag(node).isHeading
             else { continue }
-            guard FurnitureLabel.matches(dom.normalizedText(node)) else { continue }
+            let mostlyLinked = stats[node].linkDensity >= 0.5
+            guard length <= FurnitureLabel.maximumLength * 2 || mostlyLinked,
+                FurnitureLabel.matches(dom.normalizedText(node), mostlyLinked: mostlyLinked)
+            else { continue }
             var section = node
             while dom[section].parent != article, dom[section].parent != -1, firstContent(of: dom[section].parent) == section,
                 stats[dom[section].parent].textLength <= half

@@ -69,7 +69,7 @@ struct ContentExtractor {
                     continue
                 }
                 if byline == nil, dom.looksLikeByline(node) {
-                    let text = dom.normalizedText(node, limit: 400)
+                    let text = Byline.joining(dom.textLines(node, limit: 400))
                     if !text.isEmpty, text.count < 100 {
                         byline = text
                         node = remove(node)

@@ -7,10 +7,16 @@ enum FurnitureLabel {
     /// Readability keeps).
     static let maximumLength = 60
 
+    /// A title set before the link it names, on one line ("Related: Possible Water Plumes on
+    /// Europa: The Discovery in Images", "READ MORE: …"): as long as a headline.
+    static let maximumLinkedLength = 160
+
     /// The line is one of the titles: alone, before a colon or a bar, or (a phrase of several
-    /// words) followed by what it names ("More articles from Emiliano Bellini").
-    static func matches(_ text: String) -> Bool {
-        guard !text.isEmpty, text.count <= maximumLength else { return false }
+    /// words) followed by what it names ("More articles from Emiliano Bellini"). A line that
+    /// is `mostlyLinked` may be a title and a colon before a headline, longer than a title.
+    static func matches(_ text: String, mostlyLinked: Bool = false) -> Bool {
+        guard !text.isEmpty, text.count <= (mostlyLinked ? maximumLinkedLength : maximumLength) else { return false }
+        let long = text.count > maximumLength
         var line = text.lowercased()
         while let last = line.last, last == ":" || last == "?" || last == "!" || last == "…" || last == "." || last == " " {
             line.removeLast()
@@ -20,6 +26,7 @@ enum FurnitureLabel {
             let rest = line.dropFirst(phrase.count)
             guard let next = rest.first else { return true }
             if next == ":" || next == "|" { return true }
+            if long { continue }
             // One word may start a title of content ("Related work", "Popular culture"); a
             // phrase of several says what it is.
             if next == " ", phrase.contains(" ") { return true }
@@ -34,7 +41,7 @@ enum FurnitureLabel {
         "you may also like", "you might also like", "you may like", "we recommend", "recommended", "trending",
         "trending now", "trending stories", "popular", "popular this week", "popular now", "popular posts",
         "popular stories", "most popular", "most read", "most viewed", "recent articles", "recent posts",
-        "latest news", "latest stories", "read more", "read next", "read also", "also read", "about the author",
+        "latest news", "latest stories", "more", "read more", "read next", "read also", "also read", "about the author",
         "don't miss", "top stories", "editor's picks", "editors' picks", "want more stories like this",
         "sign up for", "subscribe to our", "around the web", "from the web", "sponsored stories",
         // German, French, Spanish, Portuguese, Italian, Dutch, Indonesian

@@ -82,3 +82,52 @@ extension DOM {
         return String(decoding: collapser.bytes, as: UTF8.self)
     }
 }
+
+extension DOM {
+    /// The text below `index` as the lines a reader sees: a new line at each `<br>` and
+    /// wherever the text moves into another block, white space collapsed within each line,
+    /// empty lines dropped. For short texts read apart from the article (a byline), whose
+    /// pieces `normalizedText` would run together ("by Jeff FoustMonday, …").
+    func textLines(_ index: Int32, limit: Int = .max) -> [String] {
+        var lines: [String] = []
+        var collapser = SpaceCollapser()
+        var block: Int32 = -1
+        var taken = 0
+        func endLine() {
+            if !collapser.bytes.isEmpty { lines.append(String(decoding: collapser.bytes, as: UTF8.self)) }
+            collapser = SpaceCollapser()
+        }
+        func add(_ node: Int32) {
+            let container = nearestBlock(of: node, within: index)
+            if container != block {
+                endLine()
+                block = container
+            }
+            let text = textBytes(node)
+            taken += text.count
+            text.withUnsafeBufferPointer { collapser.append($0, spaceAllowed: false) }
+        }
+        if tag(index) == .text {
+            add(index)
+        } else {
+            forEachDescendant(of: index) { node in
+                if taken > limit { return false }
+                switch tag(node) {
+                case .text: add(node)
+                case .br: endLine()
+                default: break
+                }
+                return true
+            }
+        }
+        endLine()
+        return lines
+    }
+
+    /// The closest block element holding `node`, or `scope` when none lies between them.
+    private func nearestBlock(of node: Int32, within scope: Int32) -> Int32 {
+        var current = self[node].parent
+        while current != -1, current != scope, !tag(current).isBlock { current = self[current].parent }
+        return current == -1 ? scope : current
+    }
+}
