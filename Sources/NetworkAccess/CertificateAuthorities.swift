@@ -53,9 +53,8 @@ public struct CertificateAuthorities: Sendable, Equatable {
             certificates += found
         }
         for folder in folders {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-                throw .unreadable(source: "SSL_CERT_DIR", path: folder)
-            }
+            // A folder of the list that is not there is passed over, as OpenSSL does.
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             // Every file: hashed names (`5ed36f99.0`, links to the PEM files) and plain ones
             // alike; a file that is not PEM (a README, a CRL) is passed over.
             for name in names.sorted() where !name.hasPrefix(".") {
