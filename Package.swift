@@ -202,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "ReaderNetworkTests",
             dependencies: [
-                "ReaderKit", "NetworkAccess", "ReaderTestSupport", "ReaderTestHarness",
+                "ReaderKit", "NetworkAccess", "ObjectStorage", "ReaderTestSupport", "ReaderTestHarness",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         // Signature V4 against AWS's published test suite (SignatureV4Cases/, Apache-2.0).

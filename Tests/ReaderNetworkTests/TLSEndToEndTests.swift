@@ -1,4 +1,6 @@
 import Foundation
+import NetworkAccess
+import ObjectStorage
 import ReaderTestHarness
 import Testing
 
@@ -137,5 +139,33 @@ import Testing
         #expect(list.stdout.contains("\"http://[::1]:\(site.v6Port)/page.html\""), "\(list)")
         let open = try await reader.run(["open", url, "--offline"])
         #expect(open.status == 0 && open.stdout.contains("Trusted."), "\(open)")
+    }
+
+    @Test func aRemoteEndpointOnTheIPv6LoopbackIsReachedThroughTheProxy() async throws {
+        // nginx serves `/<bucket>/<key>` as a path-style S3 GET asks for it (it ignores the
+        // signature): the bucket's request goes to [::1], tunnelled by the proxy of http_proxy.
+        let site = try await Site()
+        defer { Task { await site.stop() } }
+        let proxy = try await Tinyproxy()
+        defer { Task { await proxy.stop() } }
+        try FileManager.default.createDirectory(atPath: site.folder + "/www/team/reader", withIntermediateDirectories: true)
+        try "shared\n".write(toFile: site.folder + "/www/team/reader/object", atomically: true, encoding: .utf8)
+        let settings = RemoteSettings(
+            endpoint: try Endpoint(url: "http://[::1]:\(site.v6Port)"), region: "us-east-1",
+            credentials: Credentials(accessKeyID: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"))
+        let bucket = try Bucket(name: "team", settings: settings, network: NetworkSetup(environment: ["http_proxy": proxy.url]))
+        defer { Task { await bucket.shutdown() } }
+        #expect(bucket.route == .proxy(try ProxyServer(proxy.url, variable: "http_proxy"), variable: "http_proxy"))
+        let object = try await bucket.get("reader/object", limit: 1024)
+        #expect(object.map { String(decoding: $0.bytes, as: UTF8.self) } == "shared\n")
+        #expect(proxy.carried() == ["CONNECT [::1]:\(site.v6Port) HTTP/1.1"], "\(proxy.carried())")
+
+        // no_proxy naming ::1: direct, and the proxy carries nothing more.
+        let direct = try Bucket(
+            name: "team", settings: settings, network: NetworkSetup(environment: ["http_proxy": proxy.url, "no_proxy": "::1"]))
+        defer { Task { await direct.shutdown() } }
+        #expect(direct.route == .bypassed(entry: "::1"))
+        #expect(try await direct.get("reader/object", limit: 1024) != nil)
+        #expect(proxy.carried().count == 1)
     }
 }
