@@ -52,6 +52,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Named for the trust roots of TLS (Sources/NetworkAccess); AsyncHTTPClient uses it already.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // `reader serve` only (Sources/ReaderWeb): no traits, so no swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -84,11 +86,23 @@ let package = Package(
         // The full-text index (`reader find`): SQLite's FTS5, from the system's library.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
+        // What every HTTP client is made with: the proxies of the environment as curl reads
+        // them, the certificate authorities, a server's "slow down" (Retry-After).
+        .target(
+            name: "NetworkAccess",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
+
         // A small S3 client: Signature V4, and the object requests a shared store needs, on
         // AsyncHTTPClient; the endpoint and credentials as the AWS tools read them. No SDK.
         .target(
             name: "ObjectStorage",
             dependencies: [
+                "NetworkAccess",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -101,6 +115,7 @@ let package = Package(
             name: "ReaderKit",
             dependencies: [
                 "ObjectStorage",
+                "NetworkAccess",
                 "ReaderPluginAPI",
                 "ReaderJSON",
                 "DocumentJSON",
@@ -137,6 +152,7 @@ let package = Package(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderKit",
+                "NetworkAccess",
                 "ReaderWeb",
                 "ReaderModuleCases",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -183,6 +199,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Proxies, certificate authorities, "slow down" and IPv6, against real servers of this
+        // machine: tinyproxy, nginx with a certificate of the test's own authority, loopback.
+        .testTarget(
+            name: "ReaderNetworkTests",
+            dependencies: [
+                "ReaderKit", "NetworkAccess", "ObjectStorage", "ReaderTestSupport", "ReaderTestHarness",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         // Signature V4 against AWS's published test suite (SignatureV4Cases/, Apache-2.0).
         .testTarget(name: "ObjectStorageTests", dependencies: ["ObjectStorage"]),
         // The help's layout is read from the commands' configurations (HelpLayoutTests).

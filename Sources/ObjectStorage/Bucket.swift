@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import NetworkAccess
 
 /// One bucket of S3-compatible object storage: objects read, written (on a condition),
 /// listed and deleted with requests signed by ``SignatureV4``. Only what `reader` needs; no SDK.
@@ -11,12 +12,51 @@ public final class Bucket: Sendable {
     let client: HTTPClient
     /// Seconds a request may take, whole.
     let timeout: Int64
+    /// How the endpoint is reached: direct, or through the proxy the environment names
+    /// (`https_proxy`…, unless `no_proxy` names its host), as `--verbose` says.
+    public let route: ProxyEnvironment.Route
+    /// Told each wait a server's "slow down" (429 or 503 with `Retry-After`) asks for.
+    let slowingDown: (@Sendable (Int) -> Void)?
 
-    public init(name: String, settings: RemoteSettings, timeout: Double = 120) {
+    /// A bucket reached as `network` says (proxies, certificate authorities); a proxy
+    /// variable or authority file that cannot be read fails here.
+    public convenience init(
+        name: String, settings: RemoteSettings, timeout: Double = 120, network: NetworkSetup,
+        slowingDown: (@Sendable (Int) -> Void)? = nil
+    ) throws(NetworkSetup.Failure) {
+        let (host, _) = settings.endpoint.location(bucket: name, key: "")
+        let route: ProxyEnvironment.Route
+        do {
+            route = try network.proxies.route(for: "\(settings.endpoint.scheme)://\(host)/")
+        } catch {
+            throw .proxy(error)
+        }
+        let proxy: ProxyServer? = if case .proxy(let server, _) = route { server } else { nil }
+        let client = try network.makeClient(Self.configuration, through: proxy)
+        self.init(name: name, settings: settings, timeout: timeout, client: client, route: route, slowingDown: slowingDown)
+    }
+
+    /// A bucket reached directly, trusting the system's certificate authorities.
+    public convenience init(name: String, settings: RemoteSettings, timeout: Double = 120) {
+        self.init(
+            name: name, settings: settings, timeout: timeout, client: NetworkSetup.makeDirectClient(Self.configuration), route: .direct,
+            slowingDown: nil)
+    }
+
+    private init(
+        name: String, settings: RemoteSettings, timeout: Double, client: HTTPClient, route: ProxyEnvironment.Route,
+        slowingDown: (@Sendable (Int) -> Void)?
+    ) {
         self.name = name
         self.settings = settings
         self.timeout = Int64(timeout * 1000)
+        self.client = client
+        self.route = route
+        self.slowingDown = slowingDown
         signer = SignatureV4(credentials: settings.credentials, region: settings.region)
+    }
+
+    private static var configuration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         // A server that is down fails the command at once (exit 4), rather than after
@@ -24,7 +64,7 @@ public final class Bucket: Sendable {
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
         configuration.decompression = .disabled
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return configuration
     }
 
     /// Seconds a request may take before it is abandoned: a request this old is over.
@@ -201,16 +241,32 @@ public final class Bucket: Sendable {
         XMLText.value(of: "Code", in: String(decoding: response.body.prefix(64 << 10), as: UTF8.self))
     }
 
-    /// Sends one signed request. A 500 or 503 (S3's "slow down") is tried twice more: every
+    /// Sends one signed request. A 429 or 503 with `Retry-After` (a "slow down") is asked
+    /// again after the wait, within ``SlowDown``'s bound (60 s a wait, 5 repeats); a 500, or a
+    /// 503 without it (S3's own "SlowDown"), is tried twice more after a short pause. Every
     /// request here may be repeated, a conditional write included (its repeat answers 412).
     private func send(
         _ method: String, key: String, query: [(name: String, value: String)] = [], headers extra: [(String, String)] = [],
         body: [UInt8] = [], limit: Int = 1 << 20
     ) async throws(StorageFailure) -> Response {
         var attempt = 0
+        var slowDowns = 0
         while true {
-            attempt += 1
             let response = try await sendOnce(method, key: key, query: query, headers: extra, body: body, limit: limit)
+            slowDowns += 1
+            if let seconds = SlowDown.wait(
+                status: response.status, retryAfter: response.headers.first(name: "retry-after"), attempt: slowDowns)
+            {
+                slowingDown?(seconds)
+                do {
+                    try await SlowDown.sleep(seconds)
+                } catch {
+                    throw .transport(key: key, underlying: error)
+                }
+                slowingDown?(0)
+                continue
+            }
+            attempt += 1
             if (response.status == 500 || response.status == 503) && attempt < 3 {
                 try? await Task.sleep(for: .milliseconds(200 * attempt))
                 continue

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NetworkAccess
 import ReaderKit
 import ReaderPluginAPI
 
@@ -23,6 +24,11 @@ struct GlobalOptions: ParsableArguments {
     var verbose = false
 
     @Option(
+        name: .long,
+        help: "A PEM file of the certificate authorities to trust for https (instead of $SSL_CERT_FILE, $SSL_CERT_DIR or the system's).")
+    var cacert: String?
+
+    @Option(
         name: .long, help: "A store shared through S3: s3://BUCKET/PREFIX (default: $READER_REMOTE); open looks there before the network.")
     var remote: String?
 
@@ -33,26 +39,34 @@ struct GlobalOptions: ParsableArguments {
 
     /// The engine, configured from these options and the environment.
     func makeReader(remote: Remote? = nil) -> Reader {
-        Self.makeReader(cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose, remote: remote)
+        Self.makeReader(
+            cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose, remote: remote, cacert: cacert)
     }
 
     /// The remote of `--remote`, else of `READER_REMOTE`; nil when neither names one. Its HTTP
     /// client must be shut down when the command is done (``Remote/shutdown()``).
     func makeRemote() throws -> Remote? {
-        try Self.makeRemote(remote, timeout: timeout)
+        try Self.makeRemote(remote, timeout: timeout, cacert: cacert, verbose: verbose)
     }
 
-    /// The remote `option` names; none, or a bare `--remote`: `READER_REMOTE`'s.
-    static func makeRemote(_ option: String?, timeout: Double?) throws -> Remote? {
+    /// The remote `option` names; none, or a bare `--remote`: `READER_REMOTE`'s. Reached
+    /// through the proxy the environment names for its endpoint (said with `verbose`).
+    static func makeRemote(_ option: String?, timeout: Double?, cacert: String? = nil, verbose: Bool = false) throws -> Remote? {
         func nonEmpty(_ text: String?) -> String? { text.flatMap { $0.isEmpty || $0 == CommandLineWords.configuredRemote ? nil : $0 } }
-        guard let text = nonEmpty(option) ?? nonEmpty(Console.current.environment["READER_REMOTE"]) else { return nil }
-        let remote = try Remote(text, environment: Console.current.environment, timeout: max(120, timeout ?? 0))
+        let environment = Console.current.environment
+        guard let text = nonEmpty(option) ?? nonEmpty(environment["READER_REMOTE"]) else { return nil }
+        let remote = try Remote(
+            text, environment: environment, timeout: max(120, timeout ?? 0),
+            network: NetworkSetup(environment: environment, caFile: cacert),
+            slowingDown: { SlowDownBoard.shared.wait($0) })
         Terminal.heldSecrets.withLock { $0 += remote.secrets.filter { $0.count >= 8 } }
+        if verbose { Terminal.error("\(remote.url): \(RouteWords.describe(remote.route))") }
         return remote
     }
 
     static func makeReader(
-        cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double? = nil, verbose: Bool = false, remote: Remote? = nil
+        cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double? = nil, verbose: Bool = false, remote: Remote? = nil,
+        cacert: String? = nil
     ) -> Reader {
         let environment = Console.current.environment
         let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
@@ -71,6 +85,7 @@ struct GlobalOptions: ParsableArguments {
         var configuration = Configuration(storeRoot: root, settings: settings, offline: offline, jobs: jobs, limits: limits)
         configuration.trace = trace
         configuration.remote = remote
+        configuration.network = NetworkSetup(environment: environment, caFile: cacert)
         if let seconds = environment["READER_PARSE_TIMEOUT"].flatMap(Double.init), seconds > 0 { configuration.parseTimeLimit = seconds }
         if let mebibytes = environment["READER_MEMORY_BUDGET"].flatMap(Int.init), mebibytes > 0 {
             configuration.memoryBudget = mebibytes << 20
@@ -93,6 +108,8 @@ struct StoreOptions: ParsableArguments {
     @Flag(name: .long, help: .hidden) var offline = false
     @Option(name: .long, help: .hidden) var jobs: Int = 8
     @Option(name: .long, help: .hidden) var timeout: Double?
+    /// Used by `cache verify --remote` only, as `--remote`.
+    @Option(name: .long, help: .hidden) var cacert: String?
     /// Used by `cache verify --remote` only (its help says so).
     @Option(name: .long, help: .hidden) var remote: String?
 

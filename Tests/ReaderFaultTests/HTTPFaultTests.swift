@@ -27,7 +27,7 @@ import Testing
             case .gone: return .status(410)
             case .rateLimited: return .status(429, headers: [("Retry-After", "120")])
             case .serverError: return .status(500)
-            case .unavailable: return .status(503, headers: [("Retry-After", "30")])
+            case .unavailable: return .status(503, headers: [("Retry-After", "300")])
             case .resetMidBody: return .reset(status: 200, declaredLength: 2_000_000, body: Array(RFCSite.index.prefix(100_000)))
             case .shortBody: return .dropConnection(status: 200, declaredLength: 2_000_000, body: Array(RFCSite.index.prefix(100_000)))
             case .emptyBody: return .ok([])
@@ -44,7 +44,7 @@ import Testing
             case .gone: "410"
             case .rateLimited: "rate limited; retry after 120 s"
             case .serverError: "HTTP 500"
-            case .unavailable: "retry after 30 s"
+            case .unavailable: "retry after 300 s"
             case .resetMidBody: "the server reset the connection"
             case .shortBody: "the connection closed before the whole response arrived"
             case .emptyBody: "cannot parse: "

@@ -31,7 +31,7 @@ import Testing
                 case .tweets: return .ok(tweets, contentType: "application/json")
                 case .refused401: return .status(401)
                 case .forbidden403: return .status(403)
-                case .rateLimited429: return .status(429, headers: [("Retry-After", "60")])
+                case .rateLimited429: return .status(429, headers: [("Retry-After", "600")])
                 case .serverError500: return .respond(status: 500, body: Array("internal error for \(echo)".utf8))
                 case .echoedInErrorBody:
                     return .ok(

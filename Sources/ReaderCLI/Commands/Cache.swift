@@ -82,7 +82,10 @@ struct Cache: AsyncParsableCommand {
         func run() async throws {
             let verification: Store.Verification
             if global.remote != nil {
-                guard let remote = try GlobalOptions.makeRemote(global.remote, timeout: global.timeout) else {
+                guard
+                    let remote = try GlobalOptions.makeRemote(
+                        global.remote, timeout: global.timeout, cacert: global.cacert, verbose: global.verbose)
+                else {
                     throw ReaderError.usage("no remote: give --remote s3://BUCKET/PREFIX or set READER_REMOTE")
                 }
                 let blobs = global.makeReader().store.blobs

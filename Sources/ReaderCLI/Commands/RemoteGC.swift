@@ -11,7 +11,10 @@ enum RemoteGC {
         guard let grace = text.map({ Int($0) }) ?? defaultGrace, grace >= 0 else {
             throw ReaderError.usage("READER_REMOTE_GC_GRACE must be a whole number of seconds, 0 or more")
         }
-        guard let remote = try GlobalOptions.makeRemote(global.remote, timeout: global.timeout) else {
+        guard
+            let remote = try GlobalOptions.makeRemote(
+                global.remote, timeout: global.timeout, cacert: global.cacert, verbose: global.verbose)
+        else {
             throw ReaderError.usage("no remote: give --remote s3://BUCKET/PREFIX or set READER_REMOTE")
         }
         let outcome: Result<CollectionResult, any Error>

@@ -10,6 +10,8 @@ final class ProgressReporter: @unchecked Sendable {
     private let start = Date()
     private var done = 0
     private var bytes: [String: Int] = [:]
+    /// Requests waiting because their server asked to slow down: until when.
+    private var waits: [String: Date] = [:]
     private var lastDraw = Date.distantPast
     private let quiet: Bool
 
@@ -31,18 +33,24 @@ final class ProgressReporter: @unchecked Sendable {
             return
         case .inProgress(let key, let count, _):
             bytes[key] = count
+        case .waiting(let key, let seconds):
+            waits[key] = seconds > 0 ? Date().addingTimeInterval(Double(seconds)) : nil
+            if seconds > 0 && !bar && !quiet { line("\(key): the server asks to slow down; asking again in \(seconds) s") }
         case .finished(let key, let result):
             done += 1
+            waits[key] = nil
             bytes[key] = result.bytesFetched
             if !bar && !quiet && result.status == .fetched { line("fetched \(key) (\(ByteCount.format(result.bytesFetched)))") }
         case .failed(let key, let error):
             done += 1
+            waits[key] = nil
             // A single request's failure is the command's own error line; don't say it twice.
             // A URL request's message names its URL already (its key): once is enough.
             let message = "\(error)"
             if !quiet { line(message.hasPrefix(key + ":") ? message : "\(key): \(message)") }
-        case .cancelled:
+        case .cancelled(let key):
             done += 1
+            waits[key] = nil
         }
         // A request that ends is always drawn, however soon after the last: when the rest
         // stall, the bar must show where the fetch stands, not where it was 0.1 s earlier.
@@ -70,7 +78,11 @@ final class ProgressReporter: @unchecked Sendable {
         let rate = Double(received) / elapsed
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
         let eta = done > 0 && done < total ? String(format: " ETA %d:%02d", Int(remaining) / 60, Int(remaining) % 60) : ""
-        let figures = ["\(done)/\(total)", ByteCount.format(received), "\(ByteCount.format(Int(rate)))/s\(eta)"]
+        var figures = ["\(done)/\(total)", ByteCount.format(received), "\(ByteCount.format(Int(rate)))/s\(eta)"]
+        // The server's "slow down", next to the count: the longest wait still to come.
+        if let until = waits.values.max() {
+            figures.insert("waiting \(max(0, Int(until.timeIntervalSince(now).rounded(.up)))) s (\(waits.count) asked to slow down)", at: 1)
+        }
         Terminal.status("\r\u{1B}[K" + Self.barLine(done: done, total: total, figures: figures, columns: Terminal.stderrColumns ?? 80))
         Terminal.statusLineShown = true
     }

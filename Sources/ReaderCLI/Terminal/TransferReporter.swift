@@ -49,10 +49,14 @@ final class TransferReporter: Sendable {
             let remaining = state.done > 0 ? elapsed / Double(state.done) * Double(state.total - state.done) : 0
             let eta =
                 state.done > 0 && state.done < state.total ? String(format: " ETA %d:%02d", Int(remaining) / 60, Int(remaining) % 60) : ""
-            let figures = [
+            var figures = [
                 "\(state.done)/\(state.total)", ByteCount.format(state.bytes),
                 "\(ByteCount.format(Int(Double(state.bytes) / elapsed)))/s\(eta)",
             ]
+            // The server's "slow down", next to the count.
+            if let seconds = SlowDownBoard.shared.remaining {
+                figures.insert("waiting \(seconds) s (the server asked to slow down)", at: 1)
+            }
             return ProgressReporter.barLine(done: state.done, total: state.total, figures: figures, columns: Terminal.stderrColumns ?? 80)
         }
         guard let line else { return }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NetworkAccess
 
 /// What one fetch gave.
 public enum FetchOutcome: Sendable {
@@ -81,17 +82,26 @@ public actor Fetcher {
     }
 
     private let limits: Limits
-    private var client: HTTPClient?
+    private let network: NetworkSetup
+    private let trace: (@Sendable (String) -> Void)?
+    /// One client per route: direct (nil), and each proxy the environment names.
+    private var clients: [ProxyServer?: HTTPClient] = [:]
 
-    public init(limits: Limits = Limits()) {
+    /// `network`: the proxies and certificate authorities; `trace`: told which proxy each
+    /// request took (`--verbose`).
+    public init(limits: Limits = Limits(), network: NetworkSetup = .plain, trace: (@Sendable (String) -> Void)? = nil) {
         self.limits = limits
+        self.network = network
+        self.trace = trace
     }
 
     /// Fetches `url` into `sink`; `progress` is called with the bytes received so far. Nothing
     /// is written to `sink` unless the outcome is `.fetched`.
+    /// A server's "slow down" (``SlowDown``) is waited for and the request repeated;
+    /// `waiting` is told the seconds of each wait.
     public func fetch(
         _ url: String, headers: [String: String] = [:], validators: Validators? = nil, into sink: any BodySink,
-        progress: @escaping @Sendable (Int, Int?) -> Void = { _, _ in }
+        progress: @escaping @Sendable (Int, Int?) -> Void = { _, _ in }, waiting: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> FetchOutcome {
         if url.hasPrefix("file://") { return try readLocal(url, into: sink) }
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
@@ -102,8 +112,10 @@ public actor Fetcher {
         let origin = Origin(url)
         var current = url
         var visited: Set<String> = [url]
+        var redirects = 0
+        var slowDowns = 0
         do {
-            for _ in 0...limits.maxRedirects {
+            while redirects <= limits.maxRedirects {
                 let sameOrigin = Origin(current) == origin
                 var request = HTTPClientRequest(url: current)
                 request.headers.add(name: "User-Agent", value: "reader/\(ReaderVersion.current)")
@@ -115,7 +127,28 @@ public actor Fetcher {
                     if let etag = validators.etag { request.headers.add(name: "If-None-Match", value: etag) }
                     if let lastModified = validators.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
                 }
-                let response = try await httpClient().execute(request, timeout: .hours(1))
+                let response = try await httpClient(for: current).execute(request, timeout: .hours(1))
+                slowDowns += 1
+                if let seconds = SlowDown.wait(
+                    status: Int(response.status.code), retryAfter: response.headers.first(name: "Retry-After"), attempt: slowDowns)
+                {
+                    // The answer's body is dropped (a short one read to the end, so that its
+                    // connection is reused); the wait is a cancellable sleep: Ctrl-C ends it.
+                    var dropped = 0
+                    for try await piece in response.body {
+                        dropped += piece.readableBytes
+                        if dropped > 64 << 10 { break }
+                    }
+                    trace?(
+                        "\(current): HTTP \(response.status.code), the server asks to wait \(seconds) s (retry \(slowDowns) of \(SlowDown.retries))"
+                    )
+                    waiting(seconds)
+                    try await SlowDown.sleep(seconds)
+                    waiting(0)
+                    continue
+                }
+                slowDowns = 0
+                redirects += 1
                 if [301, 302, 303, 307, 308].contains(response.status.code), let location = response.headers.first(name: "Location") {
                     guard let next = URL(string: location, relativeTo: URL(string: current))?.absoluteURL.absoluteString,
                         next.hasPrefix("http://") || next.hasPrefix("https://")
@@ -133,7 +166,12 @@ public actor Fetcher {
             throw ReaderError.cancelled
         } catch let error as HTTPClientError where error == .cancelled {
             throw ReaderError.cancelled
+        } catch let error as NetworkSetup.Failure {
+            throw ReaderError.usage(error.description)
         } catch {
+            if NetworkSetup.isUntrustedCertificate(error) {
+                throw ReaderError.network(url: url, reason: "the server's certificate is not trusted: \(network.authorities.advice)")
+            }
             throw ReaderError.network(url: url, reason: NetworkWords.describe(error))
         }
     }
@@ -170,14 +208,29 @@ public actor Fetcher {
 
     /// Releases the connections; call once when done.
     public func shutdown() async {
-        if let client {
-            try? await client.shutdown()
-            self.client = nil
-        }
+        for client in clients.values { try? await client.shutdown() }
+        clients = [:]
     }
 
-    private func httpClient() -> HTTPClient {
-        if let client { return client }
+    /// The client of `url`'s route: through the proxy the environment names for it, or direct
+    /// (none named, or `no_proxy` names its host), as `--verbose` says.
+    private func httpClient(for url: String) throws -> HTTPClient {
+        let proxy: ProxyServer?
+        do {
+            switch try network.proxies.route(for: url) {
+            case .direct:
+                proxy = nil
+            case .bypassed(let entry):
+                trace?("\(url): no proxy (no_proxy names '\(entry)')")
+                proxy = nil
+            case .proxy(let server, let variable):
+                trace?("\(url): through the proxy \(server) (\(variable))")
+                proxy = server
+            }
+        } catch {
+            throw NetworkSetup.Failure.proxy(error)
+        }
+        if let client = clients[proxy] { return client }
         var configuration = HTTPClient.Configuration()
         // Followed by `fetch` itself, origin by origin.
         configuration.redirectConfiguration = .disallow
@@ -191,8 +244,8 @@ public actor Fetcher {
         // decompressor makes a buffer of all that one network read expands to (a megabyte of
         // a gzip bomb is a gigabyte), so a few bombs at once took gigabytes.
         configuration.decompression = .disabled
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        self.client = client
+        let client = try network.makeClient(configuration, through: proxy)
+        clients[proxy] = client
         return client
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkAccess
 import ReaderPluginAPI
 
 /// Where the store is and how `reader` behaves: what the command line and the environment say.
@@ -25,6 +26,8 @@ public struct Configuration: Sendable {
     /// A store shared through object storage (`--remote`, `READER_REMOTE`): `open` looks
     /// there for what is not stored before it fetches, unless offline.
     public var remote: Remote?
+    /// The proxies and certificate authorities of the environment (and `--cacert`).
+    public var network: NetworkSetup = .plain
 
     public init(
         storeRoot: String, settings: Settings = Settings([:]), offline: Bool = false, jobs: Int = 8,

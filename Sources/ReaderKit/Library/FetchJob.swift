@@ -31,7 +31,9 @@ struct FetchJob: Sendable {
         absence = { [reader] key in reader.absence(of: key) }
     }
 
-    func run(progress: @escaping @Sendable (Int, Int?) -> Void) async throws -> FetchResult {
+    func run(
+        progress: @escaping @Sendable (Int, Int?) -> Void, waiting: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws -> FetchResult {
         let (module, location) = try resolve()
         // A damaged catalog reads as "not stored": fetching the key again is how it is repaired.
         let existing = (try? store.entry(location.key)) ?? nil
@@ -66,7 +68,8 @@ struct FetchJob: Sendable {
             trace("\(location.key): GET \(url)")
             let started = ContinuousClock.now
             let outcome = try await fetcher.fetch(
-                url, headers: location.headers, validators: validators, into: incoming, progress: progress)
+                url, headers: location.headers, validators: validators, into: incoming, progress: progress,
+                waiting: waiting)
             let took = Self.milliseconds(since: started)
             switch outcome {
             case .notFound:

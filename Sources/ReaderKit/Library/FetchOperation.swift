@@ -45,7 +45,8 @@ public final class FetchOperation: Sendable {
         let state = State()
         self.state = state
         task = Task {
-            let fetcher = Fetcher(limits: reader.configuration.limits)
+            let fetcher = Fetcher(
+                limits: reader.configuration.limits, network: reader.configuration.network, trace: reader.configuration.trace)
             let slots = Slots(count: reader.configuration.jobs)
             var seen = Set<Request>()
             var queue: [(key: String, request: Request)] = []
@@ -86,9 +87,9 @@ public final class FetchOperation: Sendable {
     ) async -> Result<FetchResult, ReaderError> {
         do {
             try Task.checkCancellation()
-            let result = try await job.run { bytes, total in
-                continuation.yield(.inProgress(key: key, bytes: bytes, total: total))
-            }
+            let result = try await job.run(
+                progress: { bytes, total in continuation.yield(.inProgress(key: key, bytes: bytes, total: total)) },
+                waiting: { seconds in continuation.yield(.waiting(key: key, seconds: seconds)) })
             continuation.yield(.finished(key: key, result: result))
             return .success(result)
         } catch let error as ReaderError where error != .cancelled && !Task.isCancelled {

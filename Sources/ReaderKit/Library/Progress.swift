@@ -4,13 +4,17 @@ public enum ProgressEvent: Sendable, Equatable {
     case queued(key: String)
     /// Bytes received so far, and the total when the server said it.
     case inProgress(key: String, bytes: Int, total: Int?)
+    /// The server asked to slow down (429 or 503 with `Retry-After`): the request is asked
+    /// again after `seconds`; 0 when the wait is over.
+    case waiting(key: String, seconds: Int)
     case finished(key: String, result: FetchResult)
     case failed(key: String, error: ReaderError)
     case cancelled(key: String)
 
     public var key: String {
         switch self {
-        case .queued(let key), .inProgress(let key, _, _), .finished(let key, _), .failed(let key, _), .cancelled(let key):
+        case .queued(let key), .inProgress(let key, _, _), .waiting(let key, _), .finished(let key, _), .failed(let key, _),
+            .cancelled(let key):
             key
         }
     }

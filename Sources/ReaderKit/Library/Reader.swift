@@ -40,12 +40,12 @@ public final class Reader: Sendable {
     /// Fetches one request and waits for it.
     @discardableResult
     public func fetch(_ request: Request) async throws -> FetchResult {
-        let fetcher = Fetcher(limits: configuration.limits)
+        let fetcher = Fetcher(limits: configuration.limits, network: configuration.network, trace: configuration.trace)
         defer {
             Task { await fetcher.shutdown() }
             try? store.compactCatalog()
         }
-        return try await FetchJob(request, fetcher: fetcher, reader: self).run { _, _ in }
+        return try await FetchJob(request, fetcher: fetcher, reader: self).run(progress: { _, _ in })
     }
 
     /// The stored document of `entry`; an index (a document of entries, which `list`, `search`

@@ -1,4 +1,5 @@
 import Foundation
+import NetworkAccess
 import ObjectStorage
 
 /// A store shared through S3-compatible object storage, `s3://BUCKET/PREFIX`: under the
@@ -10,7 +11,12 @@ public struct Remote: Sendable {
 
     /// The remote named `text`, with the endpoint, region and credentials of `environment`
     /// (``RemoteSettings``). Throws `ReaderError.usage` for a name or setting that is wrong.
-    public init(_ text: String, environment: [String: String], timeout: Double = 120) throws {
+    /// `network`: the proxies and certificate authorities; `slowingDown` is told each wait a
+    /// server's "slow down" asks for (0 when it is over).
+    public init(
+        _ text: String, environment: [String: String], timeout: Double = 120, network: NetworkSetup = .plain,
+        slowingDown: (@Sendable (Int) -> Void)? = nil
+    ) throws {
         let url: RemoteURL
         do {
             url = try RemoteURL(text)
@@ -24,8 +30,15 @@ public struct Remote: Sendable {
             throw ReaderError.usage("\(url): \(error)")
         }
         self.url = url
-        bucket = Bucket(name: url.bucket, settings: settings, timeout: timeout)
+        do {
+            bucket = try Bucket(name: url.bucket, settings: settings, timeout: timeout, network: network, slowingDown: slowingDown)
+        } catch {
+            throw ReaderError.usage("\(url): \(error)")
+        }
     }
+
+    /// How the remote's endpoint is reached: direct, bypassing a proxy, or through one.
+    public var route: ProxyEnvironment.Route { bucket.route }
 
     /// The secret access key and session token signing its requests, wherever they were read
     /// from (the environment or `~/.aws/credentials`): what no output line may hold.
@@ -55,6 +68,12 @@ public struct Remote: Sendable {
     func readerError(_ failure: StorageFailure) -> ReaderError {
         let location = "s3://\(url.bucket)/\(failure.key)"
         switch failure {
+        case .transport(_, let underlying) where NetworkSetup.isUntrustedCertificate(underlying):
+            return .network(
+                url: location,
+                reason:
+                    "the endpoint's certificate is not trusted: if a proxy or your company signs it, set SSL_CERT_FILE (or --cacert) to the authority's PEM file"
+            )
         case .transport(_, let underlying):
             return .network(url: location, reason: NetworkWords.describe(underlying))
         default:

@@ -15,6 +15,11 @@ enum NetworkWords {
             case .redirectCycleDetected: return "redirect loop"
             case .remoteConnectionClosed: return "the server closed the connection"
             case .deadlineExceeded: return "took too long"
+            case .proxyAuthenticationRequired:
+                return "the proxy asks for credentials, or refused those given (HTTP 407): check user:password in the proxy variable"
+            case .invalidProxyResponse:
+                return "the proxy refused the tunnel (CONNECT): check the credentials in the proxy variable, and that it allows the port"
+            case .httpProxyHandshakeTimeout: return "timed out waiting for the proxy"
             default: return "\(error)"
             }
         }
