@@ -41,7 +41,7 @@ struct Find: AsyncParsableCommand {
             // On a terminal each hit is wrapped at word ends to its width (the terminal would
             // break words); in a pipe a hit's snippet stays one line, for grep.
             let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
-            Terminal.print(result.hits.map { Self.text($0, width: width) }.joined(separator: "\n\n"))
+            LongOutput.print(result.hits.map { Self.text($0, width: width) }.joined(separator: "\n\n"))
         }
         guard result.hits.isEmpty else { return 0 }
         let what = source.map { "no document of source '\($0)'" } ?? "no stored document"

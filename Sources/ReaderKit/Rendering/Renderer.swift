@@ -29,7 +29,9 @@ enum Sections {
                 return false
             }), case .heading(let level, _, _) = document.blocks[start]
         else {
-            throw ReaderError.usage("\(document.key) has no section \(number)")
+            // Pointing at the table of contents: a guessed number is the usual reason.
+            let opener = document.key.hasPrefix("rfc/") ? String(document.key.dropFirst(4)) : document.key
+            throw ReaderError.usage("\(document.key) has no section \(number); 'reader open \(opener) --toc' lists its sections")
         }
         var end = start + 1
         while end < document.blocks.count {
