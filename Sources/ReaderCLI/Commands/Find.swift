@@ -53,7 +53,10 @@ struct Find: AsyncParsableCommand {
     /// pipe: the sanitizer drops the markers), and the command that opens it there.
     static func text(_ hit: FindHit, width: Int? = nil) -> String {
         var place = hit.key + "  " + hit.title
-        if let section = hit.section {
+        if let section = hit.section, hit.source == "tweets" {
+            // A tweet is named by who wrote it, when and what (its id is in the command).
+            place += "  " + section.title
+        } else if let section = hit.section {
             place += "  §" + (section.number.map { "\($0) " } ?? "") + section.title
         }
         let bold = (TerminalSanitizer.Style.boldOn, TerminalSanitizer.Style.boldOff)
