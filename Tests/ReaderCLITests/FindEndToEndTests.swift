@@ -114,7 +114,7 @@ import Testing
         #expect((hit["section"] as? [String: Any])?["number"] as? String == "1276035977375477760")
         // Named as a person names a tweet: who, when, its first words.
         let title = try #require((hit["section"] as? [String: Any])?["title"] as? String)
-        #expect(title.hasPrefix("@happycamper, 20") && title.contains(": Ooo, thanks error message"), "\(title)")
+        #expect(title.hasPrefix("@happycamper, 20") && title.contains(": @snowman Ooo, thanks error message"), "\(title)")
         #expect(hit["open"] as? String == "reader open tweets/search:labs --section 1276035977375477760")
         #expect((hit["snippet"] as? String)?.contains("Ooo, thanks error message") == true)
         // The hit's command opens that tweet, not the whole timeline.
