@@ -108,6 +108,14 @@ import Testing
         #expect(wrong.stderr.contains("'reader fetch rfc-index rfc 1'"), "\(wrong)")
     }
 
+    /// Keys in number order: `rfc/793` before `rfc/2616` (as text, `rfc/2616` came first).
+    @Test func cacheLsListsKeysInNumberOrder() async throws {
+        #expect(try await reader.run(["fetch", "rfc", "2616", "793", "1"]).status == 0)
+        let list = try await reader.run(["cache", "ls", "--source", "rfc"])
+        let keys = list.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(keys == ["rfc/1", "rfc/793", "rfc/2616"], "\(list)")
+    }
+
     @Test func aMistypedSubcommandGetsASuggestion() async throws {
         let run = try await reader.run(["cache", "lss"])
         #expect(run.status == 64 && isOneCleanLine(run.stderr), "\(run)")
