@@ -48,13 +48,17 @@ enum CommandLineWords {
 
     /// When the first word is not a command but looks like a mistyped one, the line that says
     /// so and suggests the nearest: `'fecth' is not a command; did you mean 'fetch'?`.
-    static func unknownCommand(_ words: [String], commands: [String]) -> String? {
+    /// `group` names the command whose subcommands `commands` are (`cache`: `'lss' is not a
+    /// 'cache' command; did you mean 'ls'?`).
+    static func unknownCommand(_ words: [String], commands: [String], of group: String? = nil) -> String? {
         guard let first = words.first, !first.hasPrefix("-"), !commands.contains(first) else { return nil }
+        let what = group.map { "a '\($0)' command" } ?? "a command"
+        let help = "'reader \(group.map { $0 + " " } ?? "")--help' lists them"
         let nearest = commands.map { ($0, distance(first.lowercased(), $0)) }.min { $0.1 < $1.1 }
         if let (name, cost) = nearest, cost <= max(1, name.count / 3) || name.hasPrefix(first.lowercased()) {
-            return "'\(first)' is not a command; did you mean '\(name)'? ('reader --help' lists them)"
+            return "'\(first)' is not \(what); did you mean '\(name)'? (\(help))"
         }
-        return "'\(first)' is not a command ('reader --help' lists them)"
+        return "'\(first)' is not \(what) (\(help))"
     }
 
     /// Edit distance (insert, delete, replace, swap of neighbours).

@@ -38,6 +38,14 @@ public struct ReaderCommand: AsyncParsableCommand {
             Terminal.error(unknown)
             return ExitCode.validationFailure.rawValue
         }
+        // The same for a group's own commands: `reader cache lss` → did you mean 'ls'?
+        if let group = configuration.subcommands.first(where: { $0._commandName == arguments.first }),
+            case let names = group.configuration.subcommands.map({ $0._commandName }), !names.isEmpty,
+            let unknown = CommandLineWords.unknownCommand(Array(arguments.dropFirst()), commands: names, of: group._commandName)
+        {
+            Terminal.error(unknown)
+            return ExitCode.validationFailure.rawValue
+        }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot(arguments)
@@ -77,7 +85,7 @@ public struct ReaderCommand: AsyncParsableCommand {
         let code = exitCode(for: error)
         if let exit = error as? ExitCode { return exit.rawValue }
         if code == .success {
-            Terminal.printRaw(fullMessage(for: error))
+            Terminal.printRaw(HelpUsage.wrapped(fullMessage(for: error), width: Terminal.width))
             return 0
         }
         var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)

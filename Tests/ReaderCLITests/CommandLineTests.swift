@@ -78,13 +78,83 @@ import Testing
         #expect(try await reader.run(["--offline", "list", "--limit", "1"]).status != 64)
     }
 
-    @Test func openRFCAndANumberSaysToGiveTheNumberAlone() async throws {
-        // `fetch` takes `rfc 793`; `open` takes each word as a document of its own.
-        let open = try await reader.run(["open", "rfc", "793"])
-        #expect(open.status == 64 && isOneCleanLine(open.stderr), "\(open)")
-        #expect(open.stderr.contains("'reader open 793'"), "\(open)")
+    @Test func openTakesRFCBeforeNumbersAsFetchWritesIt() async throws {
+        try await stored()
+        // `rfc 793` is RFC 793, as in `fetch`; with the index before it, both, in order.
+        let open = try await reader.run(["open", "rfc-index", "rfc", "793", "1", "--offline", "--format", "json"])
+        #expect(open.status == 0, "\(open)")
+        let keys = open.stdout.split(separator: "\n").compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["key"] as? String
+        }
+        #expect(keys == ["rfc-index", "rfc/793", "rfc/1"], "\(open)")
+        // `rfc` naming no number is refused with one line, before anything is opened.
+        let alone = try await reader.run(["open", "793", "rfc", "--offline"])
+        #expect(alone.status == 64 && isOneCleanLine(alone.stderr) && alone.stdout.isEmpty, "\(alone)")
+        #expect(alone.stderr.contains("'reader open 793'"), "\(alone)")
         let fetch = try await reader.run(["fetch", "rfc"])
         #expect(fetch.status == 64 && fetch.stderr.contains("no RFC number given"), "\(fetch)")
+    }
+
+    /// `fetch` with mixed targets takes each as written, in order; none is dropped.
+    @Test func fetchTakesEveryTargetOfAMixedLineInOrder() async throws {
+        let mixed = try await reader.run(["fetch", "rfc-index", "rfc", "793", "9110"])
+        #expect(mixed.status == 0, "\(mixed)")
+        #expect(mixed.stdout.contains("3 of 3 done (3 fetched, 0 already stored)"), "\(mixed)")
+        let list = try await reader.run(["cache", "ls", "--json"])
+        for key in ["\"rfc-index\"", "\"rfc/793\"", "\"rfc/9110\""] { #expect(list.stdout.contains(key), "\(list)") }
+        // An argument the index cannot take is refused with one line saying how to write it.
+        let wrong = try await reader.run(["fetch", "rfc-index", "1"])
+        #expect(wrong.status == 64 && isOneCleanLine(wrong.stderr), "\(wrong)")
+        #expect(wrong.stderr.contains("'reader fetch rfc-index rfc 1'"), "\(wrong)")
+    }
+
+    /// Keys in number order: `rfc/793` before `rfc/2616` (as text, `rfc/2616` came first).
+    @Test func cacheLsListsKeysInNumberOrder() async throws {
+        #expect(try await reader.run(["fetch", "rfc", "2616", "793", "1"]).status == 0)
+        let list = try await reader.run(["cache", "ls", "--source", "rfc"])
+        let keys = list.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(keys == ["rfc/1", "rfc/793", "rfc/2616"], "\(list)")
+    }
+
+    @Test func aMistypedSubcommandGetsASuggestion() async throws {
+        let run = try await reader.run(["cache", "lss"])
+        #expect(run.status == 64 && isOneCleanLine(run.stderr), "\(run)")
+        #expect(run.stderr.contains("'lss' is not a 'cache' command; did you mean 'ls'?"), "\(run)")
+    }
+
+    /// The USAGE line of `--help` is wrapped between options, never inside one.
+    @Test func theUsageLineOfHelpWrapsAtOptionEnds() async throws {
+        var narrow = reader
+        narrow.environment["COLUMNS"] = "60"
+        let help = try await narrow.run(["list", "--help"])
+        #expect(help.status == 0, "\(help)")
+        let usage = help.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix("USAGE:") } ?? ""
+        #expect(usage.split(separator: "\n").count > 1, "\(help)")
+        for line in usage.split(separator: "\n") {
+            #expect(line.count <= 60, "\(line)")
+            #expect(line.filter { $0 == "[" }.count == line.filter { $0 == "]" }.count, "an option cut: \(line)")
+        }
+        #expect(usage.contains("[--limit <limit>]"), "\(usage)")
+    }
+
+    @Test func refsOfAnRFCNeverIssuedOrNotInTheIndexOffersNothingToFetch() async throws {
+        try await stored()
+        let never = try await reader.run(["refs", "14"])
+        #expect(never.status == 0, "\(never)")
+        #expect(never.stdout.hasPrefix("RFC 14 was never issued"), "\(never)")
+        let beyond = try await reader.run(["refs", "99999"])
+        #expect(beyond.stdout.hasPrefix("RFC 99999 is not in the stored RFC index"), "\(beyond)")
+        for run in [never, beyond] {
+            #expect(!run.stdout.contains("reader fetch rfc 14") && !run.stdout.contains("reader fetch rfc 99999"), "\(run)")
+            #expect(!run.stdout.contains("RFC 14: \n"), "\(run)")
+        }
+    }
+
+    @Test func aSectionNotFoundPointsAtTheTableOfContents() async throws {
+        try await stored()
+        let run = try await reader.run(["open", "793", "--section", "99", "--offline"])
+        #expect(run.status == 64 && isOneCleanLine(run.stderr), "\(run)")
+        #expect(run.stderr.contains("'reader open 793 --toc'"), "\(run)")
     }
 
     @Test func nothingFoundIsSaidAndExits1() async throws {
@@ -175,7 +245,13 @@ import Testing
         try await stored()
         let toc = try await reader.run(["open", "793", "--toc", "--offline"])
         #expect(toc.status == 0, "\(toc)")
-        #expect(toc.stdout.contains("3.2  Terminology    reader open 793 --section 3.2"), "\(toc)")
+        // The commands in one column, however long each heading.
+        let columns = Set(
+            toc.stdout.split(separator: "\n").compactMap { line in
+                line.range(of: "reader open 793 --section").map { line.distance(from: line.startIndex, to: $0.lowerBound) }
+            })
+        #expect(columns.count == 1, "\(toc)")
+        #expect(toc.stdout.contains("3.2  Terminology "), "\(toc)")
         #expect(toc.stdout.split(separator: "\n").count > 25)
         #expect(!toc.stdout.contains("Computer communication systems are playing"))
     }

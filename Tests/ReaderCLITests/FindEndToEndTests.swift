@@ -112,9 +112,19 @@ import Testing
         let hit = try #require(found.first)
         #expect(hit["source"] as? String == "tweets")
         #expect((hit["section"] as? [String: Any])?["number"] as? String == "1276035977375477760")
-        #expect((hit["section"] as? [String: Any])?["title"] as? String == "@happycamper")
-        #expect(hit["open"] as? String == "reader open tweets/search:labs")
+        // Named as a person names a tweet: who, when, its first words.
+        let title = try #require((hit["section"] as? [String: Any])?["title"] as? String)
+        #expect(title.hasPrefix("@happycamper, 20") && title.contains(": @snowman Ooo, thanks error message"), "\(title)")
+        #expect(hit["open"] as? String == "reader open tweets/search:labs --section 1276035977375477760")
         #expect((hit["snippet"] as? String)?.contains("Ooo, thanks error message") == true)
+        // The hit's command opens that tweet, not the whole timeline.
+        let opened = try await reader.run(["open", "tweets/search:labs", "--section", "1276035977375477760", "--offline"])
+        #expect(opened.status == 0 && opened.stdout.contains("Ooo, thanks error message"), "\(opened)")
+        #expect(!opened.stdout.lowercased().contains("polling"), "one tweet, not the timeline: \(opened)")
+        let text = try await reader.run(["find", "ooo"])
+        #expect(text.stdout.hasPrefix("tweets/search:labs  "), "\(text)")
+        #expect(text.stdout.split(separator: "\n").first?.contains("  @happycamper, 20") == true, "\(text)")
+        #expect(!text.stdout.contains("§1276035977375477760"), "\(text)")
 
         let polling = try hits(try await reader.run(["find", "polling", "--source", "tweets", "--json"]))
         #expect(polling.map { ($0["section"] as? [String: Any])?["number"] as? String } == ["1275882613572583424"])

@@ -121,4 +121,52 @@ import Testing
         #expect(never.stderr.hasSuffix("HTTP 404 Not Found; RFC 14 was never issued (the RFC index says \"Not Issued\")\n"), "\(never)")
         for run in [beyond, never] { #expect(run.stderr.split(separator: "\n").count == 1, "one line: \(run)") }
     }
+
+    /// A partial `file://` mirror (only some of the issued RFCs, as a newcomer's sample is):
+    /// what it lacks is one count in the summary, not a line each; `rfc all` still ends 0,
+    /// and a rerun does not ask for it again unless `--retry-missing`.
+    @Test func aPartialFileMirrorIsCountedOnceAndRememberedForTheRerun() async throws {
+        let site = try Self.site()
+        let mirror = try temporaryFolder("partial-mirror")
+        let held = Set(site.issued.filter { $0 % 10 == 0 })
+        for (path, bytes) in site.files {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if let number = Int(name.dropFirst(3).dropLast(4)), !held.contains(number) { continue }
+            try Data(bytes).write(to: URL(fileURLWithPath: mirror + "/" + name))
+        }
+        let store = try temporaryFolder("e2e-partial-mirror")
+        let reader = try ReaderBinary(
+            environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": "file://" + mirror], runner: .inProcess)
+        let lacking = site.issued.count - held.count
+        let first = try await reader.run(["fetch", "rfc", "all"])
+        #expect(first.status == 0, "only what the mirror lacks is not a failure: \(first)")
+        #expect(!first.stderr.contains("no such file"), "\(first)")
+        #expect(first.stdout.contains("\(held.count) of \(site.issued.count) done"), "\(first)")
+        #expect(first.stdout.contains("\(lacking) not in the mirror: first rfc/1, rfc/2, rfc/3 …"), "\(first)")
+        let gaps = try String(contentsOfFile: store + "/mirror-gaps.json", encoding: .utf8)
+        #expect(gaps.contains("\"rfc/2\"") && !gaps.contains("\"rfc/10\""), "\(gaps)")
+
+        // The rerun asks only for what the mirror holds (all stored): the rest is counted apart.
+        let again = try await reader.run(["fetch", "rfc", "all"])
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.contains("\(held.count) of \(held.count) done (0 fetched"), "\(again)")
+        #expect(again.stdout.contains("\(lacking) not asked, the mirror lacking them last time"), "\(again)")
+
+        // The mirror grows; --retry-missing finds the new file and forgets it as lacking.
+        try Data(try #require(site.files["/rfc/rfc2.txt"])).write(to: URL(fileURLWithPath: mirror + "/rfc2.txt"))
+        let retried = try await reader.run(["fetch", "rfc", "all", "--retry-missing"])
+        #expect(retried.status == 0, "\(retried)")
+        #expect(retried.stdout.contains("\(held.count + 1) of \(site.issued.count) done (1 fetched"), "\(retried)")
+        #expect(retried.stdout.contains("\(lacking - 1) not in the mirror: first rfc/1, rfc/3, rfc/4 …"), "\(retried)")
+
+        // Asked for by number, a file the mirror lacks is the command's failure (exit 4), and
+        // the line names every file looked for: `rfc/rfc3.txt` first, then the flat `rfc3.txt`.
+        let one = try await reader.run(["fetch", "rfc", "3"])
+        #expect(one.status == 4, "\(one)")
+        #expect(
+            one.stderr == "reader: file://\(mirror)/: no such file in the mirror: neither rfc/rfc3.txt nor rfc3.txt\n", "\(one)")
+        let two = try await reader.run(["fetch", "rfc", "3", "4"])
+        #expect(two.status == 4, "\(two)")
+        #expect(two.stdout.contains("0 of 2 done") && two.stdout.contains("2 not in the mirror"), "\(two)")
+    }
 }

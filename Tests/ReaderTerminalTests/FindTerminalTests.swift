@@ -9,7 +9,9 @@ import Testing
         let fixture = try await TerminalFixture()
         try await fixture.storeRFC793()
         let command = ["find", "transmission", "control", "protocol", "--limit", "3"]
-        let terminal = try fixture.session(command, columns: columns)
+        // Tall enough for the three hits: a longer list would go through the pager
+        // (LongOutputTerminalTests), and this is about wrapping.
+        let terminal = try fixture.session(command, columns: columns, rows: 60)
         #expect(try await terminal.exitStatus() == 0)
         // `screen` joins the rows the terminal itself wrapped: a line longer than the pane
         // would be one that reader left for the terminal to break, mid-word.

@@ -30,7 +30,8 @@ import Testing
     @Test func refsFitTheTerminalAndStayWholeInAPipe() async throws {
         let fixture = try await TerminalFixture()
         try await fixture.storeRFC793()
-        let terminal = try fixture.session(["refs", "793"], columns: 40)
+        // Tall enough for every line: a longer list is paged (LongOutputTerminalTests).
+        let terminal = try fixture.session(["refs", "793"], columns: 40, rows: 60)
         #expect(try await terminal.exitStatus() == 0)
         let screen = try terminal.screen(history: true).filter { !$0.hasPrefix("[exit") }
         #expect(screen.allSatisfy { $0.count <= 40 }, "\(screen)")

@@ -32,7 +32,7 @@ struct Cache: AsyncParsableCommand {
                 if title.count <= room { return head + "  " + title }
                 return room >= 8 ? head + "  " + title.prefix(room - 1) + "…" : head
             }
-            Terminal.print(lines.joined(separator: "\n"))
+            LongOutput.print(lines.joined(separator: "\n"))
         }
     }
 

@@ -10,15 +10,22 @@ struct Fetch: AsyncParsableCommand {
             reader fetch rfc-index            the RFC index
             reader fetch rfc 793 2616 1-60    RFCs, ranges allowed; stored ones are skipped
             reader fetch rfc all              every issued RFC of the index: a mirror
-                                              (run it again to resume)
+                                              (run it again to resume; what a file://
+                                              mirror lacked is not asked again unless
+                                              --retry-missing)
+            reader fetch rfc-index rfc 793    several targets, each taken in order
             reader fetch URL ...              any http(s) URL, read by the module it fits
             reader fetch tweets user:NAME     X API v2 (needs READER_X_BEARER_TOKEN)
             """)
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "A source and its arguments (rfc-index, rfc N…, rfc all, tweets user:NAME) or URLs.")
+    @Argument(
+        help: "Targets, in order: rfc-index, rfc N…, rfc all, tweets user:NAME, URLs (rfc-index rfc 793 9110: the index, then two RFCs).")
     var words: [String]
+
+    @Flag(name: .long, help: "With 'rfc all': ask the mirror again for the RFCs it lacked at the last fetch.")
+    var retryMissing = false
 
     /// The exit code of a bulk fetch with failures: a store that cannot be written (73) or is
     /// damaged (6) says more than any one request's failure and stops every request alike, so
@@ -33,9 +40,22 @@ struct Fetch: AsyncParsableCommand {
 
     func run() async throws {
         let reader = global.makeReader()
-        let requests =
-            words == [Reader.rfcRequestType, Reader.everyRFCWord]
-            ? try await reader.everyIssuedRFC() : try reader.fetchRequests(words)
+        // Every target is read before anything is fetched: a word that fits nowhere refuses
+        // the whole line, not the part after what was already fetched.
+        let targets = try reader.fetchTargets(words)
+        var requests: [Request] = []
+        var skipped: [String] = []
+        for target in targets {
+            switch target {
+            case .requests(let more): requests += more
+            case .everyRFC:
+                let every = try await reader.everyIssuedRFC(retryingMissing: retryMissing)
+                requests += every.requests
+                skipped += every.lacking
+            }
+        }
+        // `rfc all` mirrors what the mirror holds: a file it lacks is counted, not a failure.
+        let mirroring = targets.contains(.everyRFC)
         let operation = reader.fetch(requests)
         let reporter = ProgressReporter(total: requests.count, quiet: requests.count == 1, verbose: global.verbose)
         await withTaskCancellationHandler {
@@ -47,36 +67,54 @@ struct Fetch: AsyncParsableCommand {
         }
         let outcomes = await operation.results()
         reporter.finish()
-        var finished: [FetchResult] = []
-        var failed: [(String, ReaderError)] = []
-        var cancelled = 0
+        var summary = FetchSummary(requests: requests.count, finished: [], failed: [], cancelled: 0)
+        summary.skipped = skipped
         for key in outcomes.keys.sorted(by: Self.naturalOrder) {
             switch outcomes[key] {
-            case .success(let result): finished.append(result)
-            case .failure(.cancelled): cancelled += 1
-            case .failure(let error): failed.append((key, error))
+            case .success(let result): summary.finished.append(result)
+            case .failure(.cancelled): summary.cancelled += 1
+            case .failure(let error) where error.isNotInMirror && requests.count > 1: summary.missing.append(key)
+            case .failure(let error): summary.failed.append((key, error))
             case nil: break
             }
         }
-        if Task.isCancelled { cancelled += max(0, requests.count - outcomes.count) }
-        let summarized = requests.count > 1 || !finished.isEmpty
+        if Task.isCancelled { summary.cancelled += max(0, requests.count - outcomes.count) }
+        rememberGaps(reader, summary)
+        let summarized = requests.count > 1 || !summary.finished.isEmpty || !skipped.isEmpty
         if summarized {
-            Terminal.print(FetchSummary(requests: requests.count, finished: finished, failed: failed, cancelled: cancelled).line)
+            let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
+            Terminal.print(width.map { Wrap.lines(summary.line, width: $0, rest: "  ").joined(separator: "\n") } ?? summary.line)
         }
         // Said at the fetch that rebuilt the catalog, and at every one after until it is whole.
         if let loss = reader.store.catalogLoss {
             Terminal.error("warning: the catalog may lack entries: \(loss); 'reader cache recover' lists what it no longer names")
         }
-        if cancelled > 0 || Task.isCancelled {
+        if summary.cancelled > 0 || Task.isCancelled {
             // The summary said how many were cancelled and how to resume: a "reader: cancelled"
             // after it would say it twice. The exit code is still the contract's 130.
             if summarized { throw ExitCode(ReaderError.cancelled.exitCode) }
             throw ReaderError.cancelled
         }
-        if let (_, error) = failed.first {
+        if let (_, error) = summary.failed.first {
             // One failure is the whole story; with several, the lines above named each.
             if requests.count == 1 { throw error }
-            throw ExitCode(Self.exitCode(of: failed.map(\.1)))
+            throw ExitCode(Self.exitCode(of: summary.failed.map(\.1)))
+        }
+        // RFCs a partial mirror lacks are not a failure of `rfc all` (exit 0, counted in the
+        // summary); asked for by number, each is what the command was for: exit 4.
+        if !summary.missing.isEmpty && !mirroring { throw ExitCode(ReaderError.network(url: "", reason: "").exitCode) }
+    }
+
+    /// What the mirror lacked, and what it held after all, kept for the next `rfc all`. A
+    /// store that cannot take this small derived file loses only the shortcut: said, not fatal.
+    private func rememberGaps(_ reader: Reader, _ summary: FetchSummary) {
+        let found = summary.finished.map(\.key).filter { $0.hasPrefix(Reader.rfcRequestType + "/") }
+        let lacking = summary.missing.filter { $0.hasPrefix(Reader.rfcRequestType + "/") }
+        guard !lacking.isEmpty || !found.isEmpty else { return }
+        do {
+            try reader.rememberMirrorGaps(lacking: lacking, found: found)
+        } catch {
+            Terminal.error("warning: cannot remember what the mirror lacks (the next 'rfc all' asks again): \(error)")
         }
     }
 
@@ -89,14 +127,18 @@ struct Fetch: AsyncParsableCommand {
 /// The one line `reader fetch` ends with.
 struct FetchSummary {
     let requests: Int
-    let finished: [FetchResult]
-    let failed: [(String, ReaderError)]
-    let cancelled: Int
+    var finished: [FetchResult]
+    var failed: [(String, ReaderError)]
+    var cancelled: Int
+    /// Keys the `file://` mirror does not hold, found so at this fetch: counted, not listed.
+    var missing: [String] = []
+    /// Keys of `rfc all` not asked, the mirror having lacked them at an earlier fetch.
+    var skipped: [String] = []
 
     var line: String {
         let fetched = finished.reduce(0) { $0 + $1.bytesFetched }
         let stored = finished.reduce(0) { $0 + $1.bytesStored }
-        if requests == 1, let result = finished.first {
+        if requests == 1, skipped.isEmpty, let result = finished.first {
             var text = "\(result.key): "
             if result.entries > 0 {
                 text += "\(result.entries) entries (\(result.entriesNew) new, \(result.entriesUpdated) updated), "
@@ -113,13 +155,37 @@ struct FetchSummary {
         let new = finished.filter { $0.status == .fetched }.count
         let kept = finished.count - new
         var text =
-            "\(finished.count) of \(requests) done (\(new) fetched, \(kept) already stored), "
-            + "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+            "\(Self.count(finished.count)) of \(Self.count(requests)) done (\(Self.count(new)) fetched, "
+            + "\(Self.count(kept)) already stored), \(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+        if !missing.isEmpty {
+            text += "; \(Self.count(missing.count)) not in the mirror: first \(Self.first(missing))"
+            text += " (a rerun of 'rfc all' skips them; --retry-missing asks again)"
+        }
+        if !skipped.isEmpty {
+            text += "; \(Self.count(skipped.count)) not asked, the mirror lacking them last time: first \(Self.first(skipped))"
+            text += " (--retry-missing asks again)"
+        }
         if !failed.isEmpty {
             let names = failed.prefix(10).map(\.0).joined(separator: ", ")
-            text += "; \(failed.count) failed: \(names)\(failed.count > 10 ? ", …" : "")"
+            text += "; \(Self.count(failed.count)) failed: \(names)\(failed.count > 10 ? ", …" : "")"
         }
-        if cancelled > 0 { text += "; \(cancelled) cancelled (run the same command again to resume)" }
+        if cancelled > 0 { text += "; \(Self.count(cancelled)) cancelled (run the same command again to resume)" }
         return text
+    }
+
+    /// The first few keys of a long list, then an ellipsis.
+    static func first(_ keys: [String]) -> String {
+        keys.prefix(3).joined(separator: ", ") + (keys.count > 3 ? " …" : "")
+    }
+
+    /// `8,555`: a count with its thousands grouped, as people read it.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { grouped += "," }
+            grouped.append(digit)
+        }
+        return value < 0 ? "-" + grouped : grouped
     }
 }

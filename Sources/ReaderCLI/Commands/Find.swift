@@ -41,7 +41,7 @@ struct Find: AsyncParsableCommand {
             // On a terminal each hit is wrapped at word ends to its width (the terminal would
             // break words); in a pipe a hit's snippet stays one line, for grep.
             let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
-            Terminal.print(result.hits.map { Self.text($0, width: width) }.joined(separator: "\n\n"))
+            LongOutput.print(result.hits.map { Self.text($0, width: width) }.joined(separator: "\n\n"))
         }
         guard result.hits.isEmpty else { return 0 }
         let what = source.map { "no document of source '\($0)'" } ?? "no stored document"
@@ -53,7 +53,10 @@ struct Find: AsyncParsableCommand {
     /// pipe: the sanitizer drops the markers), and the command that opens it there.
     static func text(_ hit: FindHit, width: Int? = nil) -> String {
         var place = hit.key + "  " + hit.title
-        if let section = hit.section {
+        if let section = hit.section, hit.source == "tweets" {
+            // A tweet is named by who wrote it, when and what (its id is in the command).
+            place += "  " + section.title
+        } else if let section = hit.section {
             place += "  §" + (section.number.map { "\($0) " } ?? "") + section.title
         }
         let bold = (TerminalSanitizer.Style.boldOn, TerminalSanitizer.Style.boldOff)

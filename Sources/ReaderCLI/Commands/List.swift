@@ -62,7 +62,7 @@ enum EntryOutput {
         } else if !entries.isEmpty {
             // Wrapped to a terminal's width (asked once); one line per entry in a pipe, for grep.
             let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
-            Terminal.print(entries.map { EntryLine.text($0, width: width) }.joined(separator: "\n"))
+            LongOutput.print(entries.map { EntryLine.text($0, width: width) }.joined(separator: "\n"))
         }
     }
 }

@@ -42,14 +42,16 @@ struct Open: AsyncParsableCommand {
     private func show(_ reader: Reader) async throws {
         let options = Self.renderOptions(format, section: section)
         var output: [String] = []
+        // Every target is read before any is opened: one that names nothing refuses the line.
+        let requests = try reader.openRequests(targets)
         if toc {
-            for target in targets {
-                output.append(TableOfContents.text(try await reader.open(try reader.openRequest(target)).document))
+            for request in requests {
+                output.append(TableOfContents.text(try await reader.open(request).document))
             }
             return Self.show(output, noPager: noPager)
         }
-        for target in targets {
-            let rendered = try await reader.render(try reader.openRequest(target), options)
+        for request in requests {
+            let rendered = try await reader.render(request, options)
             // JSON Lines go out as each document is ready, so a long batch streams.
             if format == .json { Terminal.printRaw(rendered) } else { output.append(rendered) }
         }

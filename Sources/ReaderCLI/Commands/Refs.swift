@@ -27,16 +27,22 @@ struct Refs: AsyncParsableCommand {
             guard let width else { return text.replacingOccurrences(of: "\u{A0}", with: " ") }
             return Wrap.lines(text, width: width, rest: "  ").joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
         }
-        var lines = ["RFC \(number)\(refs.title.map { ": \($0)" } ?? "")"]
+        // An RFC never issued, or not in the index, says so where its title would be.
+        var lines = [refs.title.map { "RFC \(number): \($0)" } ?? refs.absence ?? "RFC \(number)"]
         lines.append(list("obsoletes", refs.obsoletes))
         lines.append(list("obsoleted by", refs.obsoletedBy))
         lines.append(list("updates", refs.updates))
         lines.append(list("updated by", refs.updatedBy))
         if refs.stored {
             lines.append("cites (\(refs.cites.count)):")
+            // A number the index says was never issued, or does not list, has nothing to open.
             lines += refs.cites.map {
-                CitationLine.text("RFC \($0)", command: "reader open \($0)", title: refs.titles["rfc/\($0)"], width: width)
+                CitationLine.text(
+                    "RFC \($0)", command: refs.unavailable["rfc/\($0)"].map { "(\($0))" } ?? "reader open \($0)",
+                    title: refs.titles["rfc/\($0)"], width: width)
             }
+        } else if refs.absence != nil {
+            lines.append("cites: none known (it has no text to read)")
         } else {
             lines.append("cites: not known until it is stored ('reader fetch rfc \(number)')")
         }
@@ -46,6 +52,6 @@ struct Refs: AsyncParsableCommand {
                 key, command: "reader open \(key.hasPrefix("rfc/") ? String(key.dropFirst(4)) : key)", title: refs.titles[key],
                 width: width)
         }
-        Terminal.print(lines.joined(separator: "\n"))
+        LongOutput.print(lines.joined(separator: "\n"))
     }
 }

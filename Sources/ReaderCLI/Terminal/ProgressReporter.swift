@@ -46,8 +46,10 @@ final class ProgressReporter: @unchecked Sendable {
             waits[key] = nil
             // A single request's failure is the command's own error line; don't say it twice.
             // A URL request's message names its URL already (its key): once is enough.
+            // A file a partial mirror lacks is counted in the summary, not said once each (a
+            // mirror of 1,000 RFCs lacks 8,000 others); --verbose still names every one.
             let message = "\(error)"
-            if !quiet { line(message.hasPrefix(key + ":") ? message : "\(key): \(message)") }
+            if !quiet && (verbose || !error.isNotInMirror) { line(message.hasPrefix(key + ":") ? message : "\(key): \(message)") }
         case .cancelled(let key):
             done += 1
             waits[key] = nil

@@ -88,9 +88,29 @@ struct FetchJob: Sendable {
                 return try await keep(body, raw: incoming, module: module, location: location, previous: intact)
             }
         }
-        let last = location.urls.last ?? location.key
-        let missing = last.hasPrefix("file://") ? "no such file in the mirror" : "HTTP 404 Not Found"
-        throw ReaderError.network(url: last, reason: absence(location.key).map { "\(missing); \($0)" } ?? missing)
+        throw Self.notFound(location.urls, key: location.key, absence: absence(location.key))
+    }
+
+    /// The words that start the reason of a file a `file://` mirror does not hold
+    /// (``ReaderError/isNotInMirror``).
+    static let notInMirror = "no such file in the mirror"
+
+    /// Nothing at any of `urls`: for a mirror, every file looked for is named (`rfc/rfc2.txt`
+    /// is tried before the flat `rfc2.txt`), under the folder they share.
+    static func notFound(_ urls: [String], key: String, absence: String?) -> ReaderError {
+        let last = urls.last ?? key
+        guard last.hasPrefix("file://") else {
+            return .network(url: last, reason: absence.map { "HTTP 404 Not Found; \($0)" } ?? "HTTP 404 Not Found")
+        }
+        var folder = String(last[...(last.lastIndex(of: "/") ?? last.startIndex)])
+        while !urls.allSatisfy({ $0.hasPrefix(folder) }), folder.count > "file://".count {
+            folder = String(folder.dropLast())
+            folder = String(folder[...(folder.lastIndex(of: "/") ?? folder.startIndex)])
+        }
+        let names = urls.map { String($0.dropFirst(folder.count)) }
+        let tried = names.count == 1 ? names[0] : "neither " + names.dropLast().joined(separator: ", ") + " nor " + (names.last ?? "")
+        let reason = "\(notInMirror): \(tried)"
+        return .network(url: folder, reason: absence.map { "\(reason); \($0)" } ?? reason)
     }
 
     private func resolve() throws -> ((any ParserModule)?, Location) {
@@ -231,6 +251,15 @@ struct FetchJob: Sendable {
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         return ms < 10 ? String(format: "%.2f ms", ms) : String(format: "%.0f ms", ms)
+    }
+}
+
+extension ReaderError {
+    /// A file a `file://` mirror does not hold: not a failure of the mirror, but a mirror
+    /// that is partial (`reader fetch rfc all` counts these apart, and remembers them).
+    public var isNotInMirror: Bool {
+        guard case .network(let url, let reason) = self else { return false }
+        return url.hasPrefix("file://") && reason.hasPrefix(FetchJob.notInMirror)
     }
 }
 

@@ -103,7 +103,10 @@ extension Reader {
             target = ShellWord.quoted(document.key)
         }
         var command = "reader open \(target)"
-        if let passage, !passage.isPost, let section = passage.number ?? passage.heading {
+        // A tweet opens at itself, by its id (`--section` takes a tweet's id too).
+        if let passage, passage.isPost, let id = passage.number {
+            command += " --section " + ShellWord.quoted(id)
+        } else if let passage, let section = passage.number ?? passage.heading {
             command += " --section " + ShellWord.quoted(section)
         }
         return command

@@ -78,10 +78,21 @@ struct FindSearch {
             let passage = self.passage(of: candidate)
             return FindHit(
                 key: candidate.document.key, source: candidate.document.source, title: candidate.document.title,
-                section: passage?.heading.map { FindHit.Section(number: passage?.number, title: $0) },
+                section: passage.flatMap(Self.section),
                 snippet: passage.map { Snippet.make($0.body, query) } ?? Snippet(text: "", matches: []),
                 score: candidate.score, open: Reader.openCommand(candidate.document, passage))
         }
+    }
+
+    /// A hit's section: an RFC's or a page's heading; a tweet named as a person would name it,
+    /// by its author, its date and its first words (`@name, 2025-12-01: first words…`).
+    static func section(_ passage: Passage) -> FindHit.Section? {
+        guard let heading = passage.heading else { return nil }
+        guard passage.isPost else { return FindHit.Section(number: passage.number, title: heading) }
+        let words = passage.body.split(whereSeparator: \.isWhitespace)
+        let opening = words.prefix(8).joined(separator: " ") + (words.count > 8 ? "…" : "")
+        let date = passage.postedAt.map { ", " + $0.prefix(10) } ?? ""
+        return FindHit.Section(number: passage.number, title: heading + date + (opening.isEmpty ? "" : ": " + opening))
     }
 
     /// Looks up the documents of `ranked` not looked up yet: in the index, and then (all at

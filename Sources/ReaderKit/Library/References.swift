@@ -18,6 +18,19 @@ public struct RFCReferences: Sendable, Codable, Equatable {
     /// The titles of what it cites and what cites it, by catalog key (`rfc/791`), where the
     /// stored index or the catalog knows them.
     public var titles: [String: String] = [:]
+    /// Why RFC N has no text to fetch, when the stored index says so: never issued, or not
+    /// listed (``Reader/absence(of:)``'s words). Nil when it is issued or no index is stored.
+    public var absence: String?
+    /// The cited RFCs that have no text to fetch either, by catalog key: `never issued` or
+    /// `not in the index` — offered to nobody as something to open.
+    public var unavailable: [String: String] = [:]
+}
+
+extension RFCReferences {
+    /// The words for a cited RFC the stored index marks "Not Issued".
+    public static let neverIssued = "never issued"
+    /// The words for a cited RFC the stored index does not list.
+    public static let notInIndex = "not in the index"
 }
 
 extension Reader {
@@ -29,7 +42,8 @@ extension Reader {
             stored: false)
         let entries = try store.catalog.read().entries
         if let index = entries[Self.indexRequestKey], let line = try store.indexEntry(String(number), of: index) {
-            result.title = line.title
+            // A "Not Issued" entry's title is empty: no title, rather than `RFC 14: `.
+            result.title = line.title.isEmpty ? nil : line.title
             result.obsoletes = RFCNumbers.in(line.fields["obsoletes"])
             result.updates = RFCNumbers.in(line.fields["updates"])
             result.obsoletedBy = RFCNumbers.in(line.annotations["obsoletedBy"])
@@ -48,7 +62,18 @@ extension Reader {
             }
         }
         if let index = entries[Self.indexRequestKey] {
-            for line in try store.indexEntries(result.cites.map(String.init), of: index) { result.titles["rfc/\(line.id)"] = line.title }
+            result.absence = absence(of: "rfc/\(number)")
+            var unlisted = Set(result.cites)
+            for line in try store.indexEntries(result.cites.map(String.init), of: index) {
+                let key = "rfc/\(Int(line.id).map(String.init) ?? line.id)"
+                unlisted.remove(Int(line.id) ?? 0)
+                if line.fields["notIssued"] == .bool(true) {
+                    result.unavailable[key] = RFCReferences.neverIssued
+                } else {
+                    result.titles[key] = line.title
+                }
+            }
+            for cited in unlisted { result.unavailable["rfc/\(cited)"] = RFCReferences.notInIndex }
         }
         return result
     }

@@ -37,23 +37,85 @@ public enum Request: Sendable, Hashable, CustomStringConvertible {
 
 extension Reader {
     /// The requests named by the words of `reader fetch`: a request type followed by its
-    /// arguments (expanded by its module: `rfc 1-60`), or URLs.
+    /// arguments (expanded by its module: `rfc 1-60`), or URLs; several of them mixed, in order
+    /// (`rfc-index rfc 793 9110`: the index, then RFCs 793 and 9110). `rfc all` is refused here:
+    /// it needs the stored index (``fetchTargets(_:)`` reads it).
     public func fetchRequests(_ words: [String]) throws -> [Request] {
-        guard let first = words.first else { throw ReaderError.usage("nothing to fetch: name a source (rfc-index, rfc N) or a URL") }
-        // A URL is never a request type: asking would load the plugin path for nothing.
-        if !Request.isURL(first), let module = registry.module(for: first) {
-            let arguments = Array(words.dropFirst())
-            if arguments.isEmpty { return [.source(type: first, argument: "")] }
-            let expanded = try Registry.asUsage { try module.expand(arguments) }
-            return expanded.map { .source(type: first, argument: $0) }
+        try fetchTargets(words).flatMap { target -> [Request] in
+            guard case .requests(let requests) = target else {
+                throw ReaderError.usage("'rfc all' needs the stored index: fetch it with 'reader fetch rfc all' alone")
+            }
+            return requests
         }
-        return try words.map { word in
-            guard Request.isURL(word) else {
+    }
+
+    /// One target of `reader fetch`, as written: requests, or `rfc all` (every issued RFC of
+    /// the stored index, known only once the index is read).
+    public enum FetchTarget: Sendable, Equatable {
+        case requests([Request])
+        case everyRFC
+    }
+
+    /// The words of `reader fetch` cut into targets, in order: a request type takes the words
+    /// after it up to the next request type or URL; a URL is a target by itself. Nothing is
+    /// dropped: a word that fits nowhere, or an argument given to the index (which takes
+    /// none), refuses the whole command line with one line saying how to write it.
+    public func fetchTargets(_ words: [String]) throws -> [FetchTarget] {
+        guard let first = words.first else { throw ReaderError.usage("nothing to fetch: name a source (rfc-index, rfc N) or a URL") }
+        var groups: [(type: String?, words: [String])] = []
+        for word in words {
+            if Request.isURL(word) {
+                groups.append((nil, [URLKey.normalized(word)]))
+            } else if isRequestType(word, first: word == first && groups.isEmpty) {
+                groups.append((word, []))
+            } else if let last = groups.indices.last, groups[last].type != nil {
+                groups[last].words.append(word)
+            } else {
                 throw ReaderError.usage(
                     "'\(word)' is neither a source (\(registry.requestTypes.joined(separator: ", "))) nor a URL")
             }
-            return .url(URLKey.normalized(word))
         }
+        return try groups.map { group in
+            guard let type = group.type else { return .requests(group.words.map(Request.url)) }
+            if type == Self.rfcRequestType, group.words.map({ $0.lowercased() }) == [Self.everyRFCWord] { return .everyRFC }
+            if group.words.isEmpty { return .requests([.source(type: type, argument: "")]) }
+            if type == Self.indexRequestType {
+                throw ReaderError.usage(
+                    "'\(type)' takes no argument, and '\(group.words.joined(separator: " "))' names no source: "
+                        + "write the RFCs as 'reader fetch \(type) rfc \(group.words.joined(separator: " "))'")
+            }
+            guard let module = registry.module(for: type) else { return .requests([]) }
+            let expanded = try Registry.asUsage { try module.expand(group.words) }
+            return .requests(expanded.map { .source(type: type, argument: $0) })
+        }
+    }
+
+    /// Whether a word of `reader fetch` starts a target of its own. A number or a range is an
+    /// argument, never a type (asking would load the plugin path for nothing); other words
+    /// are asked of the built-in modules, and of the plugin path only when the word leads or
+    /// looks like a name (a letter first).
+    private func isRequestType(_ word: String, first: Bool) -> Bool {
+        guard let lead = word.first, !lead.isNumber else { return false }
+        if registry.builtinModule(for: word) != nil { return true }
+        guard first || (lead.isLetter && !word.contains(":")) else { return false }
+        return registry.module(for: word) != nil
+    }
+
+    /// The requests named by the arguments of `reader open`, in order: each as
+    /// ``openRequest(_:)`` reads it, and `rfc` before numbers as `fetch` writes it (`reader open
+    /// rfc-index rfc 793 9110`: the index, then RFCs 793 and 9110). `rfc` followed by no number
+    /// refuses the command line, as any word that names nothing.
+    public func openRequests(_ words: [String]) throws -> [Request] {
+        var requests: [Request] = []
+        for (offset, word) in words.enumerated() {
+            if word.lowercased() == Self.rfcRequestType, offset + 1 < words.count,
+                let next = words[offset + 1].first, next.isASCIIDigit
+            {
+                continue
+            }
+            requests.append(try openRequest(word))
+        }
+        return requests
     }
 
     /// The request named by one argument of `reader open`: an RFC number, a request type that

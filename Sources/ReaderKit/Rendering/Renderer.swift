@@ -29,7 +29,16 @@ enum Sections {
                 return false
             }), case .heading(let level, _, _) = document.blocks[start]
         else {
-            throw ReaderError.usage("\(document.key) has no section \(number)")
+            // A timeline's tweet, by its id: what `find` offers for a tweet it found.
+            if let post = document.blocks.first(where: { block in
+                if case .post(let post) = block { return post.id == number }
+                return false
+            }) {
+                return [post]
+            }
+            // Pointing at the table of contents: a guessed number is the usual reason.
+            let opener = document.key.hasPrefix("rfc/") ? String(document.key.dropFirst(4)) : document.key
+            throw ReaderError.usage("\(document.key) has no section \(number); 'reader open \(opener) --toc' lists its sections")
         }
         var end = start + 1
         while end < document.blocks.count {

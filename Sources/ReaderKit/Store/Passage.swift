@@ -15,8 +15,10 @@ struct Passage: Equatable {
     /// The section's title, or the tweet's author (`@name`); nil before the first heading.
     var heading: String?
     var body: String
-    /// A tweet (a post of a timeline), which `reader open` shows with its timeline, not alone.
+    /// A tweet (a post of a timeline), which `reader open --section ID` shows alone.
     var isPost = false
+    /// A tweet's date as the source gives it, for naming the tweet in a hit (not indexed).
+    var postedAt: String?
     /// Where it starts among the document's blocks: the index keeps this, and reads only the
     /// passage's own blocks again for a snippet (``blocks(from:)``).
     var firstBlock = 0
@@ -60,6 +62,7 @@ struct Passage: Equatable {
             passage.number = post.id
             passage.heading = "@" + post.author
             passage.isPost = true
+            passage.postedAt = post.createdAt
             passage.body = text(of: post)
             return passage
         default:

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `reader cache ls` and `reader cache rm`: every stored document, and forgetting some.
 extension Store {
     /// One stored document, as `reader cache ls` shows it.
@@ -14,7 +16,7 @@ extension Store {
     /// Every entry of the catalog, sorted by key; only `source`'s when given.
     public func list(source: String? = nil) throws -> [Listed] {
         let entries = try catalog.read().entries
-        return entries.sorted { $0.key < $1.key }.compactMap { key, entry in
+        return entries.sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }.compactMap { key, entry in
             guard source == nil || entry.requestType == source else { return nil }
             let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
             return Listed(key: key, source: entry.requestType, title: entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
