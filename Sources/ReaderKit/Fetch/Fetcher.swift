@@ -82,9 +82,12 @@ public actor Fetcher {
 
     private let limits: Limits
     private var client: HTTPClient?
+    /// The folders of local mirrors (``FileFetch``), whose files must be their own.
+    private let mirrors: [String]
 
-    public init(limits: Limits = Limits()) {
+    public init(limits: Limits = Limits(), mirrors: [String] = []) {
         self.limits = limits
+        self.mirrors = mirrors
     }
 
     /// Fetches `url` into `sink`; `progress` is called with the bytes received so far. Nothing
@@ -264,18 +267,6 @@ public actor Fetcher {
 
     /// A file of a local mirror, read into `sink` a piece at a time.
     private func readLocal(_ url: String, into sink: any BodySink) throws -> FetchOutcome {
-        guard let path = URL(string: url)?.path, !path.isEmpty else {
-            throw ReaderError.usage("\(url): not a valid file URL")
-        }
-        do {
-            guard let count = try FileSystem.readFollowingLinks(path, limit: limits.maxBodyBytes, into: { try sink.write($0) }) else {
-                return .notFound
-            }
-            return .fetched(FetchedBody(count: count, url: url, mediaType: nil, charset: nil, etag: nil, lastModified: nil))
-        } catch let error as ReaderError {
-            throw error
-        } catch {
-            throw ReaderError.network(url: url, reason: "\(error)")
-        }
+        try FileFetch.read(url, limit: limits.maxBodyBytes, mirrors: mirrors, into: sink)
     }
 }

@@ -45,7 +45,7 @@ public final class FetchOperation: Sendable {
         let state = State()
         self.state = state
         task = Task {
-            let fetcher = Fetcher(limits: reader.configuration.limits)
+            let fetcher = Fetcher(limits: reader.configuration.limits, mirrors: reader.configuration.mirrorFolders)
             let slots = Slots(count: reader.configuration.jobs)
             var seen = Set<Request>()
             var queue: [(key: String, request: Request)] = []

@@ -40,7 +40,7 @@ public final class Reader: Sendable {
     /// Fetches one request and waits for it.
     @discardableResult
     public func fetch(_ request: Request) async throws -> FetchResult {
-        let fetcher = Fetcher(limits: configuration.limits)
+        let fetcher = Fetcher(limits: configuration.limits, mirrors: configuration.mirrorFolders)
         defer {
             Task { await fetcher.shutdown() }
             try? store.compactCatalog()
