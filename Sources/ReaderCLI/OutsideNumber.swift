@@ -24,7 +24,9 @@ enum OutsideNumber {
     /// The finite number `text` is, when within `range` (a number of seconds: `inf` and `nan`
     /// are refused too).
     static func real(_ text: String, _ name: String, in range: ClosedRange<Double>, unit: String = "") throws -> Double {
-        guard let value = Double(text.trimmingWhitespace) else { throw refusal(name, shown(range.lowerBound), shown(range.upperBound), unit) }
+        guard let value = Double(text.trimmingWhitespace) else {
+            throw refusal(name, shown(range.lowerBound), shown(range.upperBound), unit)
+        }
         return try check(value, name, in: range, unit: unit)
     }
 

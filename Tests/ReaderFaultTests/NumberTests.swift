@@ -26,7 +26,9 @@ import Testing
         Case(arguments: ["fetch", "rfc", "1", "--timeout", "inf"], names: "--timeout"),
         Case(arguments: ["fetch", "rfc", "1", "--jobs", "100000"], names: "--jobs"),
         Case(arguments: ["serve", "--port", "65536"], names: "--port"),
-        Case(environment: ["READER_REMOTE_GC_GRACE": "1e99"], arguments: ["cache", "gc", "--remote", "s3://b/p"], names: "READER_REMOTE_GC_GRACE"),
+        Case(
+            environment: ["READER_REMOTE_GC_GRACE": "1e99"], arguments: ["cache", "gc", "--remote", "s3://b/p"],
+            names: "READER_REMOTE_GC_GRACE"),
     ]
 
     @Test(arguments: cases)

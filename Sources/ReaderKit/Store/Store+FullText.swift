@@ -100,7 +100,9 @@ extension Store {
     /// documents are stored, damaged, made by another version of `reader`, or unfinished.
     /// `note` then says so, in one line, for the user.
     /// `damage`: what a search met in the index (a passage table out of range), to rebuild it for.
-    func fullTextForSearch(damage: SQLite.Failure? = nil) throws -> (connection: FullTextIndex.Connection?, file: FileIdentity?, note: String?) {
+    func fullTextForSearch(
+        damage: SQLite.Failure? = nil
+    ) throws -> (connection: FullTextIndex.Connection?, file: FileIdentity?, note: String?) {
         if damage == nil, let (connection, file) = fullText.kept.take(fullText.path),
             case (current: true, complete: true)? = try? connection.state()
         {

@@ -82,10 +82,12 @@ final class SQLite {
         }
         // Every few thousand instructions: stop a statement past its bound or whose task was
         // cancelled (Ctrl-C cancels the command's task), rather than spin on with Ctrl-C ignored.
-        sqlite3_progress_handler(opened, 10_000, { context in
-            guard let context else { return 0 }
-            return Unmanaged<StepWatch>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
-        }, Unmanaged.passUnretained(watch).toOpaque())
+        sqlite3_progress_handler(
+            opened, 10_000,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<StepWatch>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
+            }, Unmanaged.passUnretained(watch).toOpaque())
         // Several `reader` processes may write at once: one waits for another's transaction
         // (one document, a few milliseconds) rather than failing.
         sqlite3_busy_timeout(handle, 30_000)
