@@ -231,6 +231,8 @@ let package = Package(
             name: "ReaderFaultTests",
             dependencies: [
                 "ReaderTestSupport", "ReaderTestHarness", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+                // To craft full-text index files (`CraftedIndexTests`) with SQLite's own calls.
+                "CSQLite",
                 // To set up and watch the S3 server of `RemoteTests` (moto's).
                 "ObjectStorage",
             ]

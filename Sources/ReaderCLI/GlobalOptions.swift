@@ -33,8 +33,15 @@ struct GlobalOptions: ParsableArguments {
     var remote: String?
 
     func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256") }
-        guard (timeout ?? 30) > 0, (timeout ?? 30) <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        try Self.validate(jobs: jobs, timeout: timeout)
+    }
+
+    /// The numbers every command that makes a reader takes from outside: its options' and the
+    /// environment's (``OutsideNumber``).
+    static func validate(jobs: Int, timeout: Double?) throws {
+        _ = try OutsideNumber.check(jobs, "--jobs", in: 1...256)
+        if let timeout { _ = try OutsideNumber.check(timeout, "--timeout", in: 0.001...3600, unit: "seconds") }
+        _ = try EnvironmentNumbers(Console.current.environment)
     }
 
     /// The engine, configured from these options and the environment.
@@ -86,10 +93,10 @@ struct GlobalOptions: ParsableArguments {
         configuration.trace = trace
         configuration.remote = remote
         configuration.network = NetworkSetup(environment: environment, caFile: cacert)
-        if let seconds = environment["READER_PARSE_TIMEOUT"].flatMap(Double.init), seconds > 0 { configuration.parseTimeLimit = seconds }
-        if let mebibytes = environment["READER_MEMORY_BUDGET"].flatMap(Int.init), mebibytes > 0 {
-            configuration.memoryBudget = mebibytes << 20
-        }
+        // Checked when the options were (`validate`): a value out of range was refused there.
+        let numbers = (try? EnvironmentNumbers(environment)) ?? EnvironmentNumbers()
+        if let seconds = numbers.parseTimeout { configuration.parseTimeLimit = seconds }
+        if let mebibytes = numbers.memoryBudget { configuration.memoryBudget = mebibytes << 20 }
         return Reader(configuration: configuration, registry: Registry(plugins: plugins))
     }
 }
@@ -113,7 +120,31 @@ struct StoreOptions: ParsableArguments {
     /// Used by `cache verify --remote` only (its help says so).
     @Option(name: .long, help: .hidden) var remote: String?
 
+    func validate() throws {
+        try GlobalOptions.validate(jobs: jobs, timeout: timeout)
+    }
+
     func makeReader() -> Reader {
         GlobalOptions.makeReader(cacheDir: cacheDir, offline: true, jobs: jobs, timeout: timeout, verbose: verbose)
+    }
+}
+
+/// The numbers `reader` reads from its environment, each within what it can work with.
+struct EnvironmentNumbers {
+    /// `READER_PARSE_TIMEOUT`: seconds one parse may take (a day at most: `inf` or `1e18` would
+    /// trap when made a duration).
+    var parseTimeout: Double?
+    /// `READER_MEMORY_BUDGET`: MiB the parses may hold (1 TiB at most: more wraps in bytes).
+    var memoryBudget: Int?
+
+    init() {}
+
+    init(_ environment: [String: String]) throws {
+        if let text = environment["READER_PARSE_TIMEOUT"], !text.isEmpty {
+            parseTimeout = try OutsideNumber.real(text, "READER_PARSE_TIMEOUT", in: 0.001...86_400, unit: "seconds")
+        }
+        if let text = environment["READER_MEMORY_BUDGET"], !text.isEmpty {
+            memoryBudget = try OutsideNumber.whole(text, "READER_MEMORY_BUDGET", in: 1...(1 << 20), unit: "MiB")
+        }
     }
 }

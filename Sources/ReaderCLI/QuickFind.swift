@@ -32,7 +32,8 @@ enum QuickFind {
                 } else if word == "--cache-dir" {
                     cacheDir = value
                 } else {
-                    guard let number = Int(value) else { return nil }
+                    // Out of range: the parser's path refuses it in words.
+                    guard let number = Int(value), Find.limits.contains(number) else { return nil }
                     limit = number
                 }
             default:
@@ -42,7 +43,7 @@ enum QuickFind {
             }
             index += 1
         }
-        guard !words.isEmpty else { return nil }
+        guard !words.isEmpty, (try? EnvironmentNumbers(Console.current.environment)) != nil else { return nil }
         let reader = GlobalOptions.makeReader(cacheDir: cacheDir, offline: true)
         do {
             let result = try reader.find(words, source: source, limit: limit)

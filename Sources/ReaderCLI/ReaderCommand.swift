@@ -91,7 +91,10 @@ public struct ReaderCommand: AsyncParsableCommand {
         var message = self.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
         message = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        if let first = message.first, first.isUppercase { message = first.lowercased() + message.dropFirst() }
+        // A sentence's capital, not a name's (`READER_PARSE_TIMEOUT must be…`).
+        if let first = message.first, first.isUppercase, message.dropFirst().first?.isUppercase != true {
+            message = first.lowercased() + message.dropFirst()
+        }
         let path = arguments.prefix { !$0.hasPrefix("-") }.prefix(2).filter { word in
             configuration.subcommands.contains { $0._commandName == word }
                 || ["stats", "verify", "gc", "recover", "reindex", "ls", "rm"].contains(word)

@@ -25,6 +25,14 @@ struct Find: AsyncParsableCommand {
     @Flag(name: .long, help: "Print a JSON array of hits.")
     var json = false
 
+    /// How many passages `--limit` may ask for: more than a person reads, and
+    /// small enough that the search's arithmetic on it never overflows.
+    static let limits = 0...10_000
+
+    func validate() throws {
+        _ = try OutsideNumber.check(limit, "--limit", in: Self.limits)
+    }
+
     func run() async throws {
         let result = try global.makeReader().find(words, source: source, limit: limit)
         let code = try Self.show(result, words: words, source: source, json: json)

@@ -19,6 +19,11 @@ struct List: AsyncParsableCommand {
     @Flag(name: .long, help: "Print a JSON array of entries.")
     var json = false
 
+    func validate() throws {
+        if let year { _ = try OutsideNumber.check(year, "--year", in: 1...9999) }
+        if let limit { _ = try OutsideNumber.check(limit, "--limit", in: 0...1_000_000) }
+    }
+
     func run() async throws {
         let entries = try global.makeReader().list(status: status, year: year, limit: limit)
         EntryOutput.print(entries, json: json)
@@ -41,6 +46,10 @@ struct Search: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Print a JSON array of entries.")
     var json = false
+
+    func validate() throws {
+        if let limit { _ = try OutsideNumber.check(limit, "--limit", in: 0...1_000_000) }
+    }
 
     func run() async throws {
         let entries = try global.makeReader().search(words, limit: limit)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import ReaderKit
 
 /// `reader cache gc --remote [URL]`: one run of the remote's two-phase collection
@@ -7,9 +8,14 @@ enum RemoteGC {
     static let defaultGrace = 86_400
 
     static func run(global: StoreOptions, json: Bool) async throws {
-        let text = Console.current.environment["READER_REMOTE_GC_GRACE"]
-        guard let grace = text.map({ Int($0) }) ?? defaultGrace, grace >= 0 else {
-            throw ReaderError.usage("READER_REMOTE_GC_GRACE must be a whole number of seconds, 0 or more")
+        var grace = defaultGrace
+        if let text = Console.current.environment["READER_REMOTE_GC_GRACE"] {
+            // Ten years at most: a grace period past that is a mistake, and must not overflow a date.
+            do {
+                grace = try OutsideNumber.whole(text, "READER_REMOTE_GC_GRACE", in: 0...315_360_000, unit: "seconds")
+            } catch let error as ValidationError {
+                throw ReaderError.usage(error.description)
+            }
         }
         guard
             let remote = try GlobalOptions.makeRemote(

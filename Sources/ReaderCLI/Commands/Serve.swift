@@ -22,7 +22,7 @@ struct Serve: AsyncParsableCommand {
     var host: String = "127.0.0.1"
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        _ = try OutsideNumber.check(port, "--port", in: 0...65535)
         guard !host.isEmpty, !host.contains(where: { $0.isWhitespace || $0 == "/" }) else {
             throw ValidationError("--host takes an address such as 127.0.0.1")
         }

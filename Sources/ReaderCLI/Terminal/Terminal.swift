@@ -90,8 +90,9 @@ enum Terminal {
     /// `~/.aws/credentials`), told here once read so that no line shows them either.
     static let heldSecrets = Mutex<[String]>([])
 
+    /// `text` without any form of a secret (``SecretRedaction``).
     static func redacted(_ text: String) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "[redacted]") }
+        SecretRedaction(secrets).redact(text)
     }
 
     static func write(_ text: String, to fd: Int32) {

@@ -86,13 +86,18 @@ public actor Fetcher {
     private let trace: (@Sendable (String) -> Void)?
     /// One client per route: direct (nil), and each proxy the environment names.
     private var clients: [ProxyServer?: HTTPClient] = [:]
+    /// The folders of local mirrors (``FileFetch``), whose files must be their own.
+    private let mirrors: [String]
 
     /// `network`: the proxies and certificate authorities; `trace`: told which proxy each
-    /// request took (`--verbose`).
-    public init(limits: Limits = Limits(), network: NetworkSetup = .plain, trace: (@Sendable (String) -> Void)? = nil) {
+    /// request took (`--verbose`); `mirrors`: the folders of local mirrors.
+    public init(
+        limits: Limits = Limits(), network: NetworkSetup = .plain, trace: (@Sendable (String) -> Void)? = nil, mirrors: [String] = []
+    ) {
         self.limits = limits
         self.network = network
         self.trace = trace
+        self.mirrors = mirrors
     }
 
     /// Fetches `url` into `sink`; `progress` is called with the bytes received so far. Nothing
@@ -317,18 +322,6 @@ public actor Fetcher {
 
     /// A file of a local mirror, read into `sink` a piece at a time.
     private func readLocal(_ url: String, into sink: any BodySink) throws -> FetchOutcome {
-        guard let path = URL(string: url)?.path, !path.isEmpty else {
-            throw ReaderError.usage("\(url): not a valid file URL")
-        }
-        do {
-            guard let count = try FileSystem.readFollowingLinks(path, limit: limits.maxBodyBytes, into: { try sink.write($0) }) else {
-                return .notFound
-            }
-            return .fetched(FetchedBody(count: count, url: url, mediaType: nil, charset: nil, etag: nil, lastModified: nil))
-        } catch let error as ReaderError {
-            throw error
-        } catch {
-            throw ReaderError.network(url: url, reason: "\(error)")
-        }
+        try FileFetch.read(url, limit: limits.maxBodyBytes, mirrors: mirrors, into: sink)
     }
 }

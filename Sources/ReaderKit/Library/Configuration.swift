@@ -54,6 +54,17 @@ public struct Configuration: Sendable {
         }
     }
 
+    /// The folders of the local mirrors modules fetch from: the paths of the settings named
+    /// `…_URL` whose value is a `file://` URL (`READER_RFC_EDITOR_URL=file:///srv/rfc`). A file
+    /// read under one must be a regular file inside it (``FileFetch``).
+    public var mirrorFolders: [String] {
+        settings.values.compactMap { name, value in
+            guard name.hasSuffix("_URL"), value.lowercased().hasPrefix("file://"), let path = URL(string: value)?.path, path.count > 1
+            else { return nil }
+            return path.hasSuffix("/") ? String(path.dropLast()) : path
+        }
+    }
+
     /// The store root as the contract chooses it: `--cache-dir`, else `READER_CACHE_DIR`, else
     /// `$XDG_CACHE_HOME/reader`, else `~/.cache/reader`.
     public static func storeRoot(cacheDir: String?, environment: [String: String]) -> String {

@@ -46,7 +46,8 @@ public final class FetchOperation: Sendable {
         self.state = state
         task = Task {
             let fetcher = Fetcher(
-                limits: reader.configuration.limits, network: reader.configuration.network, trace: reader.configuration.trace)
+                limits: reader.configuration.limits, network: reader.configuration.network, trace: reader.configuration.trace,
+                mirrors: reader.configuration.mirrorFolders)
             let slots = Slots(count: reader.configuration.jobs)
             var seen = Set<Request>()
             var queue: [(key: String, request: Request)] = []

@@ -72,8 +72,7 @@ extension Reader {
             return FindResult(hits: hits, note: note)
         } catch let failure as SQLite.Failure where failure.isDamage {
             // Damage met only by this query's pages: made anew from the blobs, said once.
-            try store.fullText.remove()
-            (index, file, note) = try store.fullTextForSearch()
+            (index, file, note) = try store.fullTextForSearch(damage: failure)
             guard let connection = index else { return FindResult(hits: [], note: note) }
             var search = FindSearch(store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy)
             return FindResult(hits: try search.hits(source: source), note: note)

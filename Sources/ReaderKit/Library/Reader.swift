@@ -40,7 +40,8 @@ public final class Reader: Sendable {
     /// Fetches one request and waits for it.
     @discardableResult
     public func fetch(_ request: Request) async throws -> FetchResult {
-        let fetcher = Fetcher(limits: configuration.limits, network: configuration.network, trace: configuration.trace)
+        let fetcher = Fetcher(
+            limits: configuration.limits, network: configuration.network, trace: configuration.trace, mirrors: configuration.mirrorFolders)
         defer {
             Task { await fetcher.shutdown() }
             try? store.compactCatalog()

@@ -12,6 +12,10 @@ extension FullTextIndex.Connection {
     func rebuild(_ documents: some Sequence<PreparedDocument>) throws -> Int {
         // 64 MB of page cache: the transaction's pages stay in memory until it commits.
         try database.execute("PRAGMA cache_size = -65536")
+        // Merging a large index's segments takes long and is ours: only Ctrl-C stops it.
+        let bound = database.stepBound
+        database.stepBound = nil
+        defer { database.stepBound = bound }
         let indexed = try database.transaction {
             // Every row goes, so the row ids may start again: no word is left under an old one.
             try database.execute(

@@ -65,7 +65,7 @@ extension FullTextIndex.Connection {
             let read = try database.cached("SELECT rowid FROM text WHERE text MATCH ? ORDER BY rowid DESC LIMIT ?")
                 .bind(.text(expression), .integer(Int64(Self.rankedAtMost)))
             while try read.step() { rows.append(read.integer(0)) }
-            return rows
+            return try Self.checked(rows)
         }
         let ranges = try sourceRanges(source)
         guard let low = ranges.last?.lowerBound, let high = ranges.first?.upperBound else { return [] }
@@ -78,6 +78,13 @@ extension FullTextIndex.Connection {
             while range < ranges.count && ranges[range].lowerBound > row { range += 1 }
             if range < ranges.count && ranges[range].contains(row) { rows.append(row) }
         }
+        return try Self.checked(rows)
+    }
+
+    /// `rows`, when every one is a row id the index hands out (``PassageTable/rowBound``): the
+    /// differences a search takes between them and the spans' then never overflow.
+    private static func checked(_ rows: [Int64]) throws -> [Int64] {
+        guard rows.allSatisfy(PassageTable.rowBound.contains) else { throw PassageTable.damaged }
         return rows
     }
 
@@ -88,7 +95,8 @@ extension FullTextIndex.Connection {
         ).bind(.text(source))
         var ranges: [Range<Int64>] = []
         while try read.step() {
-            if let table = PassageTable(firstRow: read.integer(0), encoded: read.blob(1)) { ranges.append(table.rows) }
+            guard let table = PassageTable(firstRow: read.integer(0), encoded: read.blob(1)) else { throw PassageTable.damaged }
+            ranges.append(table.rows)
         }
         return ranges
     }
@@ -116,6 +124,7 @@ extension FullTextIndex.Connection {
             }
             guard try walk.step() else { break }
             let first = walk.integer(0)
+            guard PassageTable.rowBound.contains(first) else { throw PassageTable.damaged }
             guard first <= row else { continue }
             let document = walk.integer(1)
             var indices: [Int] = []
@@ -125,7 +134,7 @@ extension FullTextIndex.Connection {
             }
             // Read oldest first, kept newest first as the rows came.
             var read: [FullTextRanking.Passage] = []
-            _ = PassageTable.read(walk.blob(2), firstRow: first, document: document, wanted: indices.reversed(), asking: hashes) {
+            try PassageTable.read(walk.blob(2), firstRow: first, document: document, wanted: indices.reversed(), asking: hashes) {
                 read.append($0)
             }
             passages += read.reversed()

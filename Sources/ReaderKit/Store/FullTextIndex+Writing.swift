@@ -123,7 +123,7 @@ extension FullTextIndex.Connection {
     /// (``PassageTable``), whatever is taken out.
     func nextRow() throws -> Int64 {
         let next = try database.cached("SELECT value FROM meta WHERE name = 'next row'").first { $0.text(0).flatMap(Int64.init) }
-        guard let next = next ?? nil else {
+        guard let next = next ?? nil, PassageTable.rowBound.contains(next) else {
             throw SQLite.Failure(code: SQLITE_CORRUPT, message: "the full-text index has no next row")
         }
         return next
@@ -161,6 +161,7 @@ extension FullTextIndex.Connection {
             (key: $0.text(0) ?? "", blob: $0.text(1).flatMap(BlobID.init(hex:)), first: $0.integer(2))
         }
         guard let (key, blob, first) = found else { return }
+        guard PassageTable.rowBound.contains(first) else { throw PassageTable.damaged }
         if let blob, let document = documentOf(blob) {
             let prepared = PreparedDocument(key: key, blob: blob, document: document)
             let forget = try database.cached("INSERT INTO text(text, rowid, words) VALUES ('delete', ?, ?)")

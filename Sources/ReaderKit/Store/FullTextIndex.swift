@@ -59,7 +59,9 @@ struct FullTextIndex: Sendable {
         // `cache verify`), never damage it.
         try database.execute(create ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL" : "PRAGMA synchronous=NORMAL")
         let connection = Connection(database: database)
-        if create { try connection.makeTables(complete: complete) }
+        // Tables are made only in a file that holds none or exactly ours: a `meta` that is a
+        // view, say, is damage (rebuilt), not something to write into.
+        if create, try connection.schema() != .otherLayout { try connection.makeTables(complete: complete) }
         return connection
     }
 
@@ -101,13 +103,21 @@ struct FullTextIndex: Sendable {
         /// Whether the tables were made by this version of `reader`, and whether every stored
         /// document was put in (nil: no answer, the database is not an index).
         func state() throws -> (current: Bool, complete: Bool)? {
-            // A process killed while making the tables leaves a database without them.
-            let tables = try database.cached("SELECT count(*) FROM sqlite_master WHERE name = 'meta'").first { $0.integer(0) }
-            guard tables == 1 else { return nil }
+            // A process killed while making the tables leaves a database without them. Nothing
+            // is read from tables that are not exactly ours (a damage failure: rebuilt).
+            let schema = try schema()
+            if schema == .empty { return nil }
             let read = try database.cached("SELECT name, value FROM meta")
             var values: [String: String] = [:]
-            while try read.step() { values[read.text(0) ?? ""] = read.text(1) }
+            defer { read.reset() }
+            while try read.step() {
+                values[read.text(0) ?? ""] = read.text(1)
+                guard values.count <= 16 else { throw SQLite.Failure(code: SQLITE_CORRUPT, message: "its meta table is not ours") }
+            }
             guard let layout = values["layout"] else { return nil }
+            if schema == .otherLayout && layout == FullTextIndex.layoutVersion {
+                throw SQLite.Failure(code: SQLITE_CORRUPT, message: "it holds tables reader does not make")
+            }
             return (layout == FullTextIndex.layoutVersion, values["complete"] == "1")
         }
 

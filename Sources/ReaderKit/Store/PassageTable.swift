@@ -34,6 +34,14 @@ struct PassageTable: Equatable {
     /// reads the tables of a few hundred documents).
     var hashes: [UInt16]
 
+    /// The row ids a table may start at: handed out from 1, one a passage ever indexed. A file
+    /// with one outside is damaged; inside it, adding a table's passages never overflows.
+    static let rowBound: ClosedRange<Int64> = 1...(1 << 48)
+    /// The largest value of the table's numbers (a count, a block, an offset in a document's
+    /// JSON, and their running sums): far past any document. A larger one is damage, and
+    /// arithmetic on them (a count of hashes times two, a sum) never overflows.
+    static let valueBound = 1 << 40
+
     var count: Int { entries.count }
     var rows: Range<Int64> { firstRow..<(firstRow + Int64(count)) }
 
@@ -91,6 +99,7 @@ struct PassageTable: Equatable {
 
     /// The table of `encoded`; nil when the bytes are not one.
     init?(firstRow: Int64, encoded: [UInt8]) {
+        guard Self.rowBound.contains(firstRow) else { return nil }
         self.firstRow = firstRow
         entries = []
         hashes = []
@@ -113,6 +122,7 @@ struct PassageTable: Equatable {
             guard Self.hashes(encoded, &index, into: &hashes) else { return nil }
             previous.block += block
             if offset > 0 { previous.offset += offset }
+            guard previous.block <= Self.valueBound, previous.offset <= Self.valueBound else { return nil }
             entries.append(
                 Entry(
                     firstBlock: previous.block, offset: offset > 0 ? previous.offset - 1 : nil, lengthClass: lengthClass,
@@ -139,16 +149,16 @@ struct PassageTable: Equatable {
     }
 
     /// Reads a variable-length integer at `index` (seven bits a byte, low first), moving past
-    /// it; nil when the bytes end first.
+    /// it; nil when the bytes end first or it is past ``valueBound`` (a damaged table).
     static func varint<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ index: inout Int) -> Int? where Bytes.Index == Int {
         var value = 0
         var shift = 0
-        while index < bytes.count, shift < 63 {
+        while index < bytes.count, shift <= 42 {
             let byte = bytes[index]
             index += 1
             value |= Int(byte & 0x7F) << shift
             shift += 7
-            if byte < 0x80 { return value }
+            if byte < 0x80 { return value <= valueBound ? value : nil }
         }
         return nil
     }

@@ -30,15 +30,22 @@ extension Store {
 
     /// Takes out what the index held under `key` before `blob`, once the catalog names `blob`.
     func retire(_ key: String, keeping blob: BlobID) {
-        guard let connection = try? fullText.open() else { return }
+        guard let connection = currentFullText() else { return }
         try? connection.retire(key, keeping: blob, documentOf: { try? self.document(ofBlob: $0) })
     }
 
     /// Takes `keys` out of the index (`cache rm`); their blobs are still there to say which
     /// words to forget.
     func unindex(_ keys: [String]) {
-        guard let connection = try? fullText.open() else { return }
+        guard let connection = currentFullText() else { return }
         try? connection.remove(keys, documentOf: { try? self.document(ofBlob: $0) })
+    }
+
+    /// The index, when it is there and exactly this version's (``FullTextIndex/Connection/schema()``):
+    /// what takes documents out of it touches nothing else (the next `find` rebuilds the rest).
+    private func currentFullText() -> FullTextIndex.Connection? {
+        guard let connection = try? fullText.open(), (try? connection.state())?.current == true else { return nil }
+        return connection
     }
 
     /// The stored document of blob `id`.
@@ -92,13 +99,19 @@ extension Store {
     /// The index, ready to search: built from the blobs first when it is missing while
     /// documents are stored, damaged, made by another version of `reader`, or unfinished.
     /// `note` then says so, in one line, for the user.
-    func fullTextForSearch() throws -> (connection: FullTextIndex.Connection?, file: FileIdentity?, note: String?) {
-        if let (connection, file) = fullText.kept.take(fullText.path), case (current: true, complete: true)? = try? connection.state() {
+    /// `damage`: what a search met in the index (a passage table out of range), to rebuild it for.
+    func fullTextForSearch(
+        damage: SQLite.Failure? = nil
+    ) throws -> (connection: FullTextIndex.Connection?, file: FileIdentity?, note: String?) {
+        if damage == nil, let (connection, file) = fullText.kept.take(fullText.path),
+            case (current: true, complete: true)? = try? connection.state()
+        {
             return (connection, file, nil)
         }
-        let reason: String
+        var reason: String
         var damaged = false
         do {
+            if let damage { throw damage }
             let file = FileIdentity(fullText.path)
             if let connection = try fullText.open() {
                 switch try connection.state() {
@@ -132,7 +145,7 @@ extension Store {
     /// For `gc`: takes out what the catalog no longer names (under the writers lock, before
     /// the blobs go, so that their words can still be forgotten).
     func pruneFullText(_ catalog: Catalog) {
-        guard let connection = try? fullText.open(), let indexed = try? connection.documents() else { return }
+        guard let connection = currentFullText(), let indexed = try? connection.documents() else { return }
         for (key, blob) in indexed where catalog.entries[key]?.document.hex != blob {
             try? connection.remove(key, blob: blob, documentOf: { try? self.document(ofBlob: $0) })
         }
@@ -152,6 +165,8 @@ extension Store {
             guard let connection, let state = try connection.state(), state.current && state.complete else {
                 return []
             }
+            // Every passage table read as a search reads it: a value out of range is damage.
+            try connection.checkPassageTables()
             let indexed = Set(try connection.documents().map { $0.key + " " + $0.blob })
             return catalog.entries.sorted(by: { $0.key < $1.key }).compactMap { key, entry in
                 indexed.contains(key + " " + entry.document.hex)

@@ -104,7 +104,7 @@ enum FileSystem {
 
     /// Reads `fd` a piece at a time into `sink`, to its end or until `sink` returns false; the
     /// bytes read. More than `limit` bytes fail before the piece that passes it is handed on.
-    private static func stream(
+    static func stream(
         _ fd: Int32, name: String, limit: Int, into sink: (UnsafeRawBufferPointer) throws -> Bool
     ) throws -> Int {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

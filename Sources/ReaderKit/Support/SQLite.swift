@@ -44,6 +44,16 @@ final class SQLite {
     private let handle: OpaquePointer
     /// Statements prepared once and run again (``cached(_:)``).
     private var kept: [String: Statement] = [:]
+    /// When the statement running now must stop (``StepWatch``).
+    private let watch = StepWatch()
+
+    /// How long one step of a statement may run (a row, or a statement that returns none)
+    /// before it is interrupted, with an error; nil: no bound (a whole rebuild, in one
+    /// transaction). A file crafted to make a statement run for ever then costs this at most.
+    var stepBound: Duration? {
+        get { watch.bound }
+        set { watch.bound = newValue }
+    }
 
     /// Opens (or creates) the database at `path`. `SQLITE_OPEN_NOFOLLOW` refuses a path with a
     /// link anywhere in it, and SQLite opens the database, its WAL and its shared-memory file
@@ -64,6 +74,20 @@ final class SQLite {
             throw failure
         }
         handle = opened
+        // Nothing the file defines runs (triggers, views, untrusted functions): see the shim.
+        let hardened = reader_sqlite_harden(opened)
+        guard hardened == SQLITE_OK else {
+            sqlite3_close_v2(opened)
+            throw Failure(code: hardened, message: "cannot open \(path): SQLite's defences could not be set")
+        }
+        // Every few thousand instructions: stop a statement past its bound or whose task was
+        // cancelled (Ctrl-C cancels the command's task), rather than spin on with Ctrl-C ignored.
+        sqlite3_progress_handler(
+            opened, 10_000,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<StepWatch>.fromOpaque(context).takeUnretainedValue().shouldStop() ? 1 : 0
+            }, Unmanaged.passUnretained(watch).toOpaque())
         // Several `reader` processes may write at once: one waits for another's transaction
         // (one document, a few milliseconds) rather than failing.
         sqlite3_busy_timeout(handle, 30_000)
@@ -83,6 +107,7 @@ final class SQLite {
         let deadline = ContinuousClock.now + .seconds(30)
         while true {
             var message: UnsafeMutablePointer<CChar>?
+            watch.start()
             let code = sqlite3_exec(handle, sql, nil, nil, &message)
             defer { sqlite3_free(message) }
             if code == SQLITE_OK { return }
@@ -104,7 +129,7 @@ final class SQLite {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, 0, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw failure(code) }
-        return Statement(handle: statement, database: handle, connection: self)
+        return Statement(handle: statement, database: handle, connection: self, watch: watch)
     }
 
     /// A prepared statement of this connection kept for the next call with the same SQL: what a
@@ -115,7 +140,7 @@ final class SQLite {
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
         guard code == SQLITE_OK, let prepared else { throw failure(code) }
-        let statement = Statement(handle: prepared, database: handle, connection: nil)
+        let statement = Statement(handle: prepared, database: handle, connection: nil, watch: watch)
         kept[sql] = statement
         return statement
     }
@@ -156,7 +181,11 @@ final class SQLite {
     }
 
     fileprivate static func failure(_ code: Int32, of database: OpaquePointer) -> Failure {
-        Failure(code: code & 0xFF, message: String(cString: sqlite3_errmsg(database)), systemError: sqlite3_system_errno(database))
+        if code & 0xFF == SQLITE_INTERRUPT {
+            return Failure(code: SQLITE_INTERRUPT, message: "a statement was stopped (interrupted, or it ran too long)")
+        }
+        return Failure(
+            code: code & 0xFF, message: String(cString: sqlite3_errmsg(database)), systemError: sqlite3_system_errno(database))
     }
 
     /// A statement: bind values (from 1, as SQLite counts), step through rows, reset to reuse.
@@ -167,10 +196,13 @@ final class SQLite {
         /// connection keeps itself (``cached(_:)``), which would otherwise keep it forever.
         private let connection: SQLite?
 
-        fileprivate init(handle: OpaquePointer, database: OpaquePointer, connection: SQLite?) {
+        private let watch: StepWatch
+
+        fileprivate init(handle: OpaquePointer, database: OpaquePointer, connection: SQLite?, watch: StepWatch) {
             self.handle = handle
             self.database = database
             self.connection = connection
+            self.watch = watch
         }
 
         deinit {
@@ -223,6 +255,7 @@ final class SQLite {
 
         /// Advances to the next row: true while there is one.
         func step() throws -> Bool {
+            watch.start()
             let code = sqlite3_step(handle)
             switch code {
             case SQLITE_ROW: return true
