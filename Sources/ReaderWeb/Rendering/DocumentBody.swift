@@ -7,6 +7,9 @@ import ReaderPluginAPI
 struct DocumentBody {
     let document: Document
     let rfcs: RFCLinks
+    /// An RFC's sections and citations as links; for any other document, its RFC mentions.
+    let links: InTextLinks
+    private let references: ReferenceList
     /// Heading anchors already given, so that two headings never share one.
     private var anchors = Anchors()
     /// The headings written, in order, with their anchors: the table of contents.
@@ -22,6 +25,15 @@ struct DocumentBody {
     init(document: Document, rfcs: RFCLinks) {
         self.document = document
         self.rfcs = rfcs
+        guard document.source == "rfc" else {
+            references = .empty
+            links = InTextLinks(rfcs: rfcs)
+            return
+        }
+        references = ReferenceList(document.blocks)
+        var sections = Set<String>()
+        for case .heading(_, let number?, _) in document.blocks { sections.insert("section-" + Anchors.trimmed(number)) }
+        links = InTextLinks(rfcs: rfcs, references: references, sections: sections)
     }
 
     mutating func write(into html: inout HTML) {
@@ -36,11 +48,11 @@ struct DocumentBody {
                     index += 1
                 }
                 html.raw("<pre>")
-                rfcs.write(texts.joined(separator: "\n\n"), into: &html)
+                links.write(texts.joined(separator: "\n\n"), citations: false, into: &html)
                 html.raw("</pre>\n")
                 continue
             }
-            write(document.blocks[index], into: &html)
+            write(document.blocks[index], anchor: references.anchorOfBlock[index], into: &html)
             index += 1
         }
     }
@@ -51,7 +63,8 @@ struct DocumentBody {
         "section-" + (number.map(Anchors.trimmed) ?? Anchors.slug(title))
     }
 
-    private mutating func write(_ block: Block, into html: inout HTML) {
+    /// `anchor`: the id of an entry of the reference list, which citations link to.
+    private mutating func write(_ block: Block, anchor: String? = nil, into html: inout HTML) {
         switch block {
         case .heading(let level, let number, let title):
             let id = anchors.unique(Self.anchor(number: number, title: title))
@@ -64,12 +77,12 @@ struct DocumentBody {
             rfcs.write(title, into: &html)
             html.close(Self.headingTag(level))
         case .paragraph(let inlines):
-            html.raw("<p>")
+            html.open("p", [("id", anchor)])
             write(inlines, into: &html)
             html.raw("</p>\n")
         case .preformatted(let text, _):
             html.raw("<pre>")
-            rfcs.write(text, into: &html)
+            links.write(text, citations: false, into: &html)
             html.raw("</pre>\n")
         case .list(let ordered, let items):
             html.raw(ordered ? "<ol>" : "<ul>")
@@ -95,6 +108,7 @@ struct DocumentBody {
     }
 
     private func write(_ inlines: [Inline], into html: inout HTML) {
+        if document.source == "rfc" { return writeRFCText(inlines, into: &html) }
         for inline in inlines {
             let tag: StaticString? =
                 switch inline.style {
@@ -109,8 +123,33 @@ struct DocumentBody {
             {
                 html.element("a", [("href", href)], text: inline.text)
             } else {
-                rfcs.write(inline.text, into: &html)
+                links.write(inline.text, into: &html)
             }
+            if let tag { html.close(tag) }
+        }
+    }
+
+    /// An RFC's paragraph: its links are the RFCs it names, which the module cut out as runs of
+    /// their own (`[` `RFC8336` `]`); the runs of one style are read as one text again, so that
+    /// a citation or "Section 4 of [RFC9111]" is seen whole.
+    private func writeRFCText(_ inlines: [Inline], into html: inout HTML) {
+        var index = inlines.startIndex
+        while index < inlines.endIndex {
+            let style = inlines[index].style
+            var text = ""
+            while index < inlines.endIndex, inlines[index].style == style {
+                text += inlines[index].text
+                index += 1
+            }
+            let tag: StaticString? =
+                switch style {
+                case .plain: nil
+                case .strong: "strong"
+                case .emphasis: "em"
+                case .code: "code"
+                }
+            if let tag { html.open(tag) }
+            links.write(text, into: &html)
             if let tag { html.close(tag) }
         }
     }
@@ -122,7 +161,7 @@ struct DocumentBody {
             html.raw("<tr>")
             for cell in row {
                 html.raw(isHeader ? "<th>" : "<td>")
-                rfcs.write(cell, into: &html)
+                links.write(cell, into: &html)
                 html.raw(isHeader ? "</th>" : "</td>")
             }
             html.raw("</tr>")
