@@ -83,7 +83,7 @@ struct DocumentPage {
         let title = ((try? context.reader.indexEntry(rfc: number)) ?? nil)?.title
         let absence = context.rfcLinks.numbers.absence(of: number)
         let page = context.layout("RFC \(number)").page { html in
-            html.element("h1", text: "RFC \(number)" + (title.map { ": " + $0 } ?? ""))
+            html.element("h1", text: "RFC \(number)" + (title.flatMap { $0.isEmpty ? nil : ": " + $0 } ?? ""))
             if let absence {
                 // Nothing to fetch: the RFC Editor has no text of a number never issued or
                 // not yet given (`reader open` says the same).

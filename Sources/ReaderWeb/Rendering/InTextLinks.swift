@@ -114,7 +114,7 @@ struct InTextLinks {
         var index = 0
         while index + 8 < scalars.count {
             defer { index += 1 }
-            guard scalars[index] == "S" || scalars[index] == "s", Self.matches(scalars, at: index, "ection"),
+            guard scalars[index] == "S" || scalars[index] == "s", Self.matches(scalars, at: index + 1, "ection"),
                 index == 0 || !Self.isWordScalar(scalars[index - 1])
             else { continue }
             var numberStart = index + 7
