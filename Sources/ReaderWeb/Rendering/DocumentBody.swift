@@ -36,24 +36,12 @@ struct DocumentBody {
         links = InTextLinks(rfcs: rfcs, references: references, sections: sections)
     }
 
+    /// Each block in turn. Figures the RFC module kept apart stay apart (a signature is not
+    /// the next page's header): the module itself makes one figure of a title page or of a
+    /// diagram cut by a page break.
     mutating func write(into html: inout HTML) {
-        var index = document.blocks.startIndex
-        while index < document.blocks.endIndex {
-            // Figures one after another (an RFC's title page, a diagram cut by a page break)
-            // are one figure to the eye: one box, a blank line between them.
-            if case .preformatted = document.blocks[index] {
-                var texts: [String] = []
-                while index < document.blocks.endIndex, case .preformatted(let text, _) = document.blocks[index] {
-                    texts.append(text)
-                    index += 1
-                }
-                html.raw("<pre>")
-                links.write(texts.joined(separator: "\n\n"), citations: false, into: &html)
-                html.raw("</pre>\n")
-                continue
-            }
-            write(document.blocks[index], anchor: references.anchorOfBlock[index], into: &html)
-            index += 1
+        for (index, block) in document.blocks.enumerated() {
+            write(block, anchor: references.anchorOfBlock[index], into: &html)
         }
     }
 
@@ -78,7 +66,8 @@ struct DocumentBody {
             html.close(Self.headingTag(level))
         case .paragraph(let inlines):
             html.open("p", [("id", anchor)])
-            write(inlines, into: &html)
+            // An entry of the reference list does not cite itself.
+            write(inlines, citations: anchor == nil, into: &html)
             html.raw("</p>\n")
         case .preformatted(let text, _):
             html.raw("<pre>")
@@ -107,8 +96,8 @@ struct DocumentBody {
         }
     }
 
-    private func write(_ inlines: [Inline], into html: inout HTML) {
-        if document.source == "rfc" { return writeRFCText(inlines, into: &html) }
+    private func write(_ inlines: [Inline], citations: Bool = true, into html: inout HTML) {
+        if document.source == "rfc" { return writeRFCText(inlines, citations: citations, into: &html) }
         for inline in inlines {
             let tag: StaticString? =
                 switch inline.style {
@@ -132,7 +121,7 @@ struct DocumentBody {
     /// An RFC's paragraph: its links are the RFCs it names, which the module cut out as runs of
     /// their own (`[` `RFC8336` `]`); the runs of one style are read as one text again, so that
     /// a citation or "Section 4 of [RFC9111]" is seen whole.
-    private func writeRFCText(_ inlines: [Inline], into html: inout HTML) {
+    private func writeRFCText(_ inlines: [Inline], citations: Bool, into html: inout HTML) {
         var index = inlines.startIndex
         while index < inlines.endIndex {
             let style = inlines[index].style
@@ -149,7 +138,7 @@ struct DocumentBody {
                 case .code: "code"
                 }
             if let tag { html.open(tag) }
-            links.write(text, into: &html)
+            links.write(text, citations: citations, into: &html)
             if let tag { html.close(tag) }
         }
     }
