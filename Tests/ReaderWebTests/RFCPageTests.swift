@@ -37,7 +37,9 @@ extension SiteSuites {
                 let page = try await client.get("/rfc/793").text
                 // One figure, the centred lines where the RFC puts them.
                 let figure = try #require(page.range(of: "<pre>").map { page[$0.upperBound...] }?.prefix { $0 != "<" })
-                #expect(figure.contains("\n                              prepared for\n\n               Defense Advanced Research Projects Agency\n"))
+                #expect(
+                    figure.contains(
+                        "\n                              prepared for\n\n               Defense Advanced Research Projects Agency\n"))
                 #expect(figure.contains("                   Marina del Rey, California  90291"))
                 #expect(!page.contains("<strong>Defense Advanced Research Projects Agency</strong>"))
                 // The preface's signature: the name over its role, together.
@@ -53,12 +55,15 @@ extension SiteSuites {
                 // "Section 6 of [URI]" is RFC 3986's section 6 (stored): into its page, never this page's.
                 #expect(http.contains("Section <a href=\"/rfc/3986#section-6\" class=\"xref\">6</a> of [<a href=\"/rfc/3986\">URI</a>]"))
                 // A citation of an RFC not stored: its fetch button; of anything else: the entry.
-                #expect(http.contains("[<button form=\"fetch\" name=\"rfc\" value=\"8336\" class=\"fetch\" title=\"Fetch RFC 8336\">RFC8336</button>]"))
+                #expect(
+                    http.contains(
+                        "[<button form=\"fetch\" name=\"rfc\" value=\"8336\" class=\"fetch\" title=\"Fetch RFC 8336\">RFC8336</button>]"))
                 #expect(http.contains("[<a href=\"#ref-REST\" class=\"cite\">REST</a>]"))
                 #expect(http.contains("<p id=\"ref-REST\">"))
                 // RFC 793's numbered references: [2] is RFC 791, [1] a paper.
                 let tcp = try await client.get("/rfc/793").text
-                #expect(tcp.contains("[<button form=\"fetch\" name=\"rfc\" value=\"791\" class=\"fetch\" title=\"Fetch RFC 791\">2</button>]"))
+                #expect(
+                    tcp.contains("[<button form=\"fetch\" name=\"rfc\" value=\"791\" class=\"fetch\" title=\"Fetch RFC 791\">2</button>]"))
                 #expect(tcp.contains("[<a href=\"#ref-1\" class=\"cite\">1</a>]"))
                 #expect(tcp.contains("<p id=\"ref-1\">[1] Cerf, V."))
             }

@@ -67,7 +67,8 @@ enum HomePage {
                     "a", [("href", PageContext.path(ofKey: document.key))],
                     text: DocumentTitles.title(key: document.key, source: document.source, title: document.title))
                 html.raw(" ")
-                html.element("span", [("class", "meta")], text: "\(SourceNames.singular(document.source)) · opened \(document.openedAt.prefix(10))")
+                html.element(
+                    "span", [("class", "meta")], text: "\(SourceNames.singular(document.source)) · opened \(document.openedAt.prefix(10))")
                 html.raw("</li>")
             }
             html.raw("</ol>\n")

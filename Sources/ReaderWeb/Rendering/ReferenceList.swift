@@ -69,7 +69,8 @@ struct ReferenceList {
 
     /// Letters, digits, `.`, `-` and `_` of a label, for an id.
     private static func anchorText(_ label: String) -> String {
-        let kept = String(label.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
+        let kept = String(
+            label.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
         return kept.isEmpty ? "entry" : kept
     }
 }

@@ -59,12 +59,13 @@ extension SiteSuites {
             #expect(try await browser.evaluate("return document.querySelectorAll('.contents a.current').length") as? Int == 1)
 
             // A citation, [URI], of RFC 3986 (stored): clicked, RFC 3986 is open.
-            let found = try await browser.evaluate(
-                """
-                const link = [...document.querySelectorAll('.body a[href="/rfc/3986"]')].find(a => a.textContent === 'URI');
-                if (!link) return false;
-                link.id = 'citation-under-test'; link.scrollIntoView({block: 'center'}); return true;
-                """) as? Bool
+            let found =
+                try await browser.evaluate(
+                    """
+                    const link = [...document.querySelectorAll('.body a[href="/rfc/3986"]')].find(a => a.textContent === 'URI');
+                    if (!link) return false;
+                    link.id = 'citation-under-test'; link.scrollIntoView({block: 'center'}); return true;
+                    """) as? Bool
             #expect(found == true, "[URI] is a link to RFC 3986")
             try await browser.click(try await browser.element("#citation-under-test"))
             try await browser.waitFor("RFC 3986") { try await browser.title.hasPrefix("RFC 3986") }
