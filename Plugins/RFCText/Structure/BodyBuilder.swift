@@ -112,8 +112,19 @@ struct BodyBuilder {
     }
 
     private mutating func emit(_ node: Node, blanksBefore: Int) {
-        let blanks = separateNext ? Int.max : blanksBefore
+        var blanks = separateNext ? Int.max : blanksBefore
         separateNext = false
+        // A signature set to the right (`Jon Postel` / `Editor`) ends with itself: what follows
+        // it (the next page's header) is not part of it.
+        if case .verbatim(let parts) = node, case .verbatim(let previous)? = nodes.last, lists.isEmpty,
+            previous.allSatisfy({ $0.lines.allSatisfy { $0.isBlank || isSetRight($0) } }),
+            !parts.allSatisfy({ $0.lines.allSatisfy { $0.isBlank || isSetRight($0) } })
+        {
+            blanks = .max
+        }
+        // The title page (figures only, from the first block on) is one figure however far
+        // apart its lines are, so that its centred lines keep their places.
+        if case .verbatim = node, lists.isEmpty, nodes.count == 1, case .verbatim = nodes[0] { blanks = min(blanks, 2) }
         if lists.isEmpty {
             Self.append(node, blanks, to: &nodes)
         } else {

@@ -14,6 +14,8 @@ extension BodyBuilder {
         if !isJustified(range), isLaidOut(range) || isGrammar(range) { return .nodes([verbatim(range, drawn: true)]) }
         if range.count <= 2, isCaption(first), first.indent > textIndent { return .nodes([verbatim(range)]) }
         if range.count == 1, layout.isCentered(first) { return .nodes([verbatim(range)]) }
+        // A line set to the right (a signature, `Jon Postel` over `Editor`) stays where it is.
+        if range.count == 1, isSetRight(first) { return .nodes([verbatim(range)]) }
         if let marker = layout.marker(first) { return items(range, marker) }
         if layout.labelEnd(first) != nil { return .nodes([paragraph(range)]) }
         if let term = definition(range) {
@@ -94,11 +96,17 @@ extension BodyBuilder {
         guard range.count > 1 else { return nil }
         let term = lines[range.lowerBound]
         let body = lines[range.lowerBound + 1]
-        guard body.indent > term.indent, term.width - term.indent <= 60, !layout.isFull(term, before: body),
+        // A centred line over more centred lines is a title page's address, not a term.
+        guard body.indent > term.indent, term.width - term.indent <= 60, !layout.isFull(term, before: body), !layout.isCentered(term),
             isRule(term) || !layout.isCodeLike(term),
             lines[(range.lowerBound + 1)..<range.upperBound].allSatisfy({ $0.indent >= body.indent })
         else { return nil }
         return .paragraph(segments: [term.contentStart..<term.end], strong: true)
+    }
+
+    /// A line in the right half of the page: a signature or a name set to the right.
+    func isSetRight(_ line: TextLine) -> Bool {
+        line.indent >= layout.width / 2
     }
 
     /// Lines broken well before the margin: addresses, lists of names, code.

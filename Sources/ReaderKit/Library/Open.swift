@@ -68,6 +68,7 @@ extension Reader {
     public func render(_ request: Request, _ options: RenderOptions) async throws -> String {
         if let text = keptView(request, options) { return text }
         let opened = try await open(request)
+        if opened.storedAs != nil, let key = try? key(of: request) { noteOpened(key) }
         let text = try Renderer.render(opened, options)
         if let blob = opened.storedAs {
             // Derived data: failing to keep it costs the next open time, nothing else.
@@ -78,12 +79,16 @@ extension Reader {
 
     /// The kept view of a stored request, when it is current; nil in every other case
     /// (not stored, damaged, made by an older module, rendered with an older index entry).
+    /// A view returned is noted as read (``ReadsJournal``).
     public func keptView(_ request: Request, _ options: RenderOptions) -> String? {
         if case .file = request { return nil }
         guard let key = try? key(of: request), let entry = (try? store.entry(key)) ?? nil, isCurrent(entry) else { return nil }
-        return store.views.read(entry.document, variant: options.viewVariant) { dependency in
+        let view = store.views.read(entry.document, variant: options.viewVariant) { dependency in
             ((try? store.entry(dependency.key)) ?? nil)?.document == dependency.document
         }
+        // The view is shown (`reader open`): an open, for "Recently read".
+        if view != nil { noteOpened(key) }
+        return view
     }
 
     /// Whether the module that made the stored document is the one registered now.

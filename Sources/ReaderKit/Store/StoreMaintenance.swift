@@ -99,7 +99,7 @@ extension Store {
         var links = inventory.links
         for name in [
             "catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "lock", "writers.lock", "entries", "views",
-            "fulltext",
+            "fulltext", "reads.journal",
         ] {
             let path = root + "/" + name
             if FileSystem.isNeitherFileNorFolder(path) { links.append(path) }

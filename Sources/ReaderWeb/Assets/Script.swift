@@ -1,8 +1,10 @@
 /// The site's one script, served from `/assets/site.js` (the Content-Security-Policy allows no
-/// inline script): keyboard navigation, and nothing that a page needs in order to be read.
+/// inline script): keyboard navigation and the contents that follow the section being read,
+/// and nothing that a page needs in order to be read.
 enum Script {
     static let text = #"""
-        // reader serve: "/" search, "j"/"k" next and previous section, "g" go to an RFC.
+        // reader serve: "/" search, "j"/"k" next and previous section, "g" go to an RFC; the
+        // contents mark the section being read.
         (function () {
           "use strict";
           function typing(target) {
@@ -46,6 +48,46 @@ enum Script {
             input.value = "";
             input.focus();
           }
+          // The contents follow the reading: the section whose heading was passed last (above
+          // a line under the bar) is marked in the sidebar. The observer only says when a
+          // heading crosses the top of the window; which one is current is then read off.
+          function followContents() {
+            var nav = document.querySelector(".contents");
+            if (!nav || !("IntersectionObserver" in window)) return;
+            var links = {}, headings = [], shown = null;
+            Array.prototype.forEach.call(nav.querySelectorAll("a[href^='#']"), function (a) {
+              links[decodeURIComponent(a.getAttribute("href").slice(1))] = a;
+            });
+            Array.prototype.forEach.call(document.querySelectorAll("main [id^='section-']"), function (h) {
+              if (links[h.id]) headings.push(h);
+            });
+            if (!headings.length) return;
+            function update() {
+              var bar = document.querySelector(".bar");
+              var line = (bar ? bar.getBoundingClientRect().bottom : 0) + 24, current = null, i;
+              for (i = 0; i < headings.length; i++) {
+                if (headings[i].getBoundingClientRect().top <= line) current = headings[i]; else break;
+              }
+              var link = current ? links[current.id] : null;
+              if (link === shown) return;
+              if (shown) { shown.classList.remove("current"); shown.removeAttribute("aria-current"); }
+              shown = link;
+              if (!link) return;
+              link.classList.add("current");
+              link.setAttribute("aria-current", "location");
+              // Keep it in sight in a sidebar that scrolls on its own (never the page).
+              var top = link.offsetTop, bottom = top + link.offsetHeight;
+              if (nav.scrollHeight > nav.clientHeight) {
+                if (top < nav.scrollTop + 32) nav.scrollTop = Math.max(0, top - 32);
+                else if (bottom > nav.scrollTop + nav.clientHeight - 32) nav.scrollTop = bottom - nav.clientHeight + 32;
+              }
+            }
+            var observer = new IntersectionObserver(update, { rootMargin: "0px 0px -60% 0px" });
+            headings.forEach(function (h) { observer.observe(h); });
+            window.addEventListener("hashchange", update);
+            update();
+          }
+          followContents();
           document.addEventListener("keydown", function (event) {
             if (event.key === "Escape") {
               var form = document.getElementById("goto");

@@ -59,6 +59,9 @@ enum Stylesheet {
         .contents .depth-3, .contents .depth-4 { padding-left: 3.6rem; }
         .contents a { text-decoration: none; }
         .contents .number { color: var(--muted); }
+        .contents a.current { color: var(--text); font-weight: 600; box-shadow: inset 3px 0 0 var(--link); padding-left: .4rem; }
+        a.xref, a.cite { text-decoration-style: dotted; }
+        .absence { font-weight: 600; }
         button.fetch {
           font: inherit; color: var(--link); background: none; border: none; padding: 0; cursor: pointer;
           text-decoration: underline dotted; text-underline-offset: 2px;

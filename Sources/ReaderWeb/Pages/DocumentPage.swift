@@ -74,16 +74,26 @@ struct DocumentPage {
         html.raw("</ul>\n")
     }
 
-    /// Not stored: 404, and for an RFC what the index says of it and a button that fetches it.
+    /// Not stored: 404, and for an RFC what the index says of it and a button that fetches it —
+    /// none for a number the index says was never issued or does not reach.
     private func absent(_ context: PageContext, format: Answer.Format, error: ReaderError) throws -> Answer {
         guard format == .html, key.hasPrefix("rfc/"), let number = Int(key.dropFirst(4)) else {
             return ErrorPage.answer(error, format: format, context: context)
         }
         let title = ((try? context.reader.indexEntry(rfc: number)) ?? nil)?.title
+        let absence = context.rfcLinks.numbers.absence(of: number)
         let page = context.layout("RFC \(number)").page { html in
-            html.element("h1", text: "RFC \(number)" + (title.map { ": " + $0 } ?? ""))
-            html.raw("<p>This RFC is not in the store.</p>\n")
-            if context.offline {
+            html.element("h1", text: "RFC \(number)" + (title.flatMap { $0.isEmpty ? nil : ": " + $0 } ?? ""))
+            if let absence {
+                // Nothing to fetch: the RFC Editor has no text of a number never issued or
+                // not yet given (`reader open` says the same).
+                html.element("p", [("class", "absence")], text: absence + ".")
+            } else {
+                html.raw("<p>This RFC is not in the store.</p>\n")
+            }
+            if absence != nil {
+                return
+            } else if context.offline {
                 html.raw("<p class=\"meta\">The server was started with <code>--offline</code>: run ")
                 html.element("code", text: "reader fetch rfc \(number)")
                 html.raw(", then reload.</p>\n")

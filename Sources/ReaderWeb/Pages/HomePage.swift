@@ -1,24 +1,47 @@
 import ReaderKit
 
-/// `/`: what was read last, and how much of each source the store holds.
+/// `/`: what was read last (opened with `reader open` or here, from the store's
+/// ``ReadsJournal``), what was fetched last, and how much of each source the store holds.
 enum HomePage {
+    /// A document opened, as the home page lists it.
+    struct Read: Encodable {
+        var key: String
+        var source: String
+        var title: String?
+        var openedAt: String
+    }
+
     static func answer(_ context: PageContext, format: Answer.Format) throws -> Answer {
         let (recent, counts, total) = (context.snapshot.recent, context.snapshot.counts, context.snapshot.total)
+        let read = reads(context)
         switch format {
         case .json:
             struct Home: Encodable {
                 var documents: Int
                 var counts: [String: Int]
                 var recent: [Store.Listed]
+                var read: [Read]
             }
-            return .json(try JSONRenderer.line(Home(documents: total, counts: counts, recent: recent)))
+            return .json(try JSONRenderer.line(Home(documents: total, counts: counts, recent: recent, read: read)))
         case .html:
             return .html(
-                context.layout("").page { html in write(recent: recent, counts: counts, total: total, context, into: &html) })
+                context.layout("").page { html in write(read: read, fetched: recent, counts: counts, total: total, context, into: &html) })
         }
     }
 
-    private static func write(recent: [Store.Listed], counts: [String: Int], total: Int, _ context: PageContext, into html: inout HTML) {
+    /// The documents opened last that the store still holds, newest first.
+    static func reads(_ context: PageContext) -> [Read] {
+        let store = context.reader.store
+        let opens = (try? store.reads.recent(limit: StoreSnapshot.recentCount * 2)) ?? []
+        return opens.compactMap { open -> Read? in
+            guard let entry = (try? store.entry(open.key)) ?? nil else { return nil }
+            return Read(key: open.key, source: entry.requestType, title: entry.title, openedAt: open.openedAt)
+        }.prefix(StoreSnapshot.recentCount).map { $0 }
+    }
+
+    private static func write(
+        read: [Read], fetched: [Store.Listed], counts: [String: Int], total: Int, _ context: PageContext, into html: inout HTML
+    ) {
         html.raw("<h1>Everything read</h1>\n")
         if total == 0 {
             html.raw("<p>The store is empty. Read something with <code>reader open 9110</code>, ")
@@ -33,8 +56,25 @@ enum HomePage {
             html.text(SourceNames.plural(source, count: count))
             html.raw("</li>")
         }
-        html.raw("</ul>\n<h2>Recently read</h2>\n<ol class=\"documents\">")
-        for document in recent {
+        html.raw("</ul>\n<h2>Recently read</h2>\n")
+        if read.isEmpty {
+            html.raw("<p class=\"meta\">Nothing opened yet: what you open with <code>reader open</code> or here is listed.</p>\n")
+        } else {
+            html.raw("<ol class=\"documents read\">")
+            for document in read {
+                html.raw("<li>")
+                html.element(
+                    "a", [("href", PageContext.path(ofKey: document.key))],
+                    text: DocumentTitles.title(key: document.key, source: document.source, title: document.title))
+                html.raw(" ")
+                html.element(
+                    "span", [("class", "meta")], text: "\(SourceNames.singular(document.source)) · opened \(document.openedAt.prefix(10))")
+                html.raw("</li>")
+            }
+            html.raw("</ol>\n")
+        }
+        html.raw("<h2>Recently fetched</h2>\n<ol class=\"documents fetched\">")
+        for document in fetched {
             html.raw("<li>")
             html.element("a", [("href", PageContext.path(ofKey: document.key))], text: DocumentTitles.title(of: document))
             html.raw(" ")
@@ -72,10 +112,14 @@ enum SourceNames {
 /// The title a listed document is shown with: its own, else its key.
 enum DocumentTitles {
     static func title(of document: Store.Listed) -> String {
-        let title = document.title ?? ""
-        if document.source == "rfc", let number = Int(document.key.dropFirst(4)) {
+        title(key: document.key, source: document.source, title: document.title)
+    }
+
+    static func title(key: String, source: String, title: String?) -> String {
+        let title = title ?? ""
+        if source == "rfc", let number = Int(key.dropFirst(4)) {
             return title.isEmpty ? "RFC \(number)" : "RFC \(number): \(title)"
         }
-        return title.isEmpty ? document.key : title
+        return title.isEmpty ? key : title
     }
 }

@@ -8,7 +8,7 @@ struct PageContext: Sendable {
     let token: ActionToken
     let offline: Bool
 
-    var rfcLinks: RFCLinks { RFCLinks(stored: snapshot.rfcs, mayFetch: !offline) }
+    var rfcLinks: RFCLinks { RFCLinks(stored: snapshot.rfcs, mayFetch: !offline, numbers: IndexNumbers.current(reader)) }
 
     func layout(_ title: String, query: String = "") -> Layout {
         Layout(title: title, query: query, token: token, offline: offline)

@@ -7,6 +7,9 @@ import ReaderPluginAPI
 struct DocumentBody {
     let document: Document
     let rfcs: RFCLinks
+    /// An RFC's sections and citations as links; for any other document, its RFC mentions.
+    let links: InTextLinks
+    private let references: ReferenceList
     /// Heading anchors already given, so that two headings never share one.
     private var anchors = Anchors()
     /// The headings written, in order, with their anchors: the table of contents.
@@ -22,26 +25,23 @@ struct DocumentBody {
     init(document: Document, rfcs: RFCLinks) {
         self.document = document
         self.rfcs = rfcs
+        guard document.source == "rfc" else {
+            references = .empty
+            links = InTextLinks(rfcs: rfcs)
+            return
+        }
+        references = ReferenceList(document.blocks)
+        var sections = Set<String>()
+        for case .heading(_, let number?, _) in document.blocks { sections.insert("section-" + Anchors.trimmed(number)) }
+        links = InTextLinks(rfcs: rfcs, references: references, sections: sections)
     }
 
+    /// Each block in turn. Figures the RFC module kept apart stay apart (a signature is not
+    /// the next page's header): the module itself makes one figure of a title page or of a
+    /// diagram cut by a page break.
     mutating func write(into html: inout HTML) {
-        var index = document.blocks.startIndex
-        while index < document.blocks.endIndex {
-            // Figures one after another (an RFC's title page, a diagram cut by a page break)
-            // are one figure to the eye: one box, a blank line between them.
-            if case .preformatted = document.blocks[index] {
-                var texts: [String] = []
-                while index < document.blocks.endIndex, case .preformatted(let text, _) = document.blocks[index] {
-                    texts.append(text)
-                    index += 1
-                }
-                html.raw("<pre>")
-                rfcs.write(texts.joined(separator: "\n\n"), into: &html)
-                html.raw("</pre>\n")
-                continue
-            }
-            write(document.blocks[index], into: &html)
-            index += 1
+        for (index, block) in document.blocks.enumerated() {
+            write(block, anchor: references.anchorOfBlock[index], into: &html)
         }
     }
 
@@ -51,7 +51,8 @@ struct DocumentBody {
         "section-" + (number.map(Anchors.trimmed) ?? Anchors.slug(title))
     }
 
-    private mutating func write(_ block: Block, into html: inout HTML) {
+    /// `anchor`: the id of an entry of the reference list, which citations link to.
+    private mutating func write(_ block: Block, anchor: String? = nil, into html: inout HTML) {
         switch block {
         case .heading(let level, let number, let title):
             let id = anchors.unique(Self.anchor(number: number, title: title))
@@ -64,12 +65,13 @@ struct DocumentBody {
             rfcs.write(title, into: &html)
             html.close(Self.headingTag(level))
         case .paragraph(let inlines):
-            html.raw("<p>")
-            write(inlines, into: &html)
+            html.open("p", [("id", anchor)])
+            // An entry of the reference list does not cite itself.
+            write(inlines, citations: anchor == nil, into: &html)
             html.raw("</p>\n")
         case .preformatted(let text, _):
             html.raw("<pre>")
-            rfcs.write(text, into: &html)
+            links.write(text, citations: false, into: &html)
             html.raw("</pre>\n")
         case .list(let ordered, let items):
             html.raw(ordered ? "<ol>" : "<ul>")
@@ -94,7 +96,8 @@ struct DocumentBody {
         }
     }
 
-    private func write(_ inlines: [Inline], into html: inout HTML) {
+    private func write(_ inlines: [Inline], citations: Bool = true, into html: inout HTML) {
+        if document.source == "rfc" { return writeRFCText(inlines, citations: citations, into: &html) }
         for inline in inlines {
             let tag: StaticString? =
                 switch inline.style {
@@ -109,8 +112,33 @@ struct DocumentBody {
             {
                 html.element("a", [("href", href)], text: inline.text)
             } else {
-                rfcs.write(inline.text, into: &html)
+                links.write(inline.text, into: &html)
             }
+            if let tag { html.close(tag) }
+        }
+    }
+
+    /// An RFC's paragraph: its links are the RFCs it names, which the module cut out as runs of
+    /// their own (`[` `RFC8336` `]`); the runs of one style are read as one text again, so that
+    /// a citation or "Section 4 of [RFC9111]" is seen whole.
+    private func writeRFCText(_ inlines: [Inline], citations: Bool, into html: inout HTML) {
+        var index = inlines.startIndex
+        while index < inlines.endIndex {
+            let style = inlines[index].style
+            var text = ""
+            while index < inlines.endIndex, inlines[index].style == style {
+                text += inlines[index].text
+                index += 1
+            }
+            let tag: StaticString? =
+                switch style {
+                case .plain: nil
+                case .strong: "strong"
+                case .emphasis: "em"
+                case .code: "code"
+                }
+            if let tag { html.open(tag) }
+            links.write(text, citations: citations, into: &html)
             if let tag { html.close(tag) }
         }
     }
@@ -122,7 +150,7 @@ struct DocumentBody {
             html.raw("<tr>")
             for cell in row {
                 html.raw(isHeader ? "<th>" : "<td>")
-                rfcs.write(cell, into: &html)
+                links.write(cell, into: &html)
                 html.raw(isHeader ? "</th>" : "</td>")
             }
             html.raw("</tr>")

@@ -1,9 +1,17 @@
 /// How a page shows a reference to an RFC: a link when the store holds it (it opens at once),
-/// a button that fetches it when the site may fetch, plain text otherwise (`--offline`).
+/// a button that fetches it when the site may fetch and the stored index lists it as issued,
+/// plain text otherwise (`--offline`, RFC 14 "Not Issued", RFC 99999 past the index's end).
 struct RFCLinks: Sendable {
     let stored: StoredRFCs
     /// False with `--offline`: no page offers to fetch.
     let mayFetch: Bool
+    /// What the stored index says of numbers not stored: only an issued one is offered.
+    var numbers: IndexNumbers = .unknown
+
+    /// Whether RFC `number` gets a fetch button.
+    func offersFetch(_ number: Int) -> Bool {
+        !stored.contains(number) && mayFetch && numbers.absence(of: number) == nil
+    }
 
     /// Writes `text` with each RFC it names made a link or a fetch button.
     func write(_ text: String, into html: inout HTML) {
@@ -23,6 +31,8 @@ struct RFCLinks: Sendable {
     func reference(_ number: Int, label: String, into html: inout HTML) {
         if stored.contains(number) {
             html.element("a", [("href", "/rfc/\(number)")], text: label)
+        } else if let why = numbers.shortAbsence(of: number) {
+            html.element("span", [("class", "absent"), ("title", why)], text: label)
         } else if mayFetch {
             // The one form of the page (``Layout``) sends it: a button may stand inside a
             // paragraph, a form may not.

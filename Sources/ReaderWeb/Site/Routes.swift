@@ -20,7 +20,8 @@ extension Site {
         }
         for (prefix, forced) in [("", nil), ("/api", Answer.Format.json)] as [(String, Answer.Format?)] {
             page(RouterPath(prefix.isEmpty ? "/" : prefix)) { [self] request, _ in
-                try await answer(request, forced) { context, format in
+                // Never kept: "Recently read" changes with every page read, not with the catalog.
+                try await answer(request, forced, kept: false) { context, format in
                     try await Site.blocking { try HomePage.answer(context, format: format) }
                 }
             }
@@ -28,17 +29,19 @@ extension Site {
                 guard let number = routing.parameters.get("number", as: Int.self), number > 0, number < 100_000 else {
                     return notFound(request, forced)
                 }
-                return try await answer(request, forced) { context, format in
+                let page = try await answer(request, forced) { context, format in
                     try await DocumentPage(key: "rfc/\(number)").answer(context, format: format)
                 }
+                return await noteRead("rfc/\(number)", request, forced, page)
             }
             page(RouterPath(prefix + "/doc")) { [self] request, _ in
                 let fields = FormFields(request.uri.query)
                 guard let key = fields["key"] else { return notFound(request, forced) }
                 if key == Reader.indexRequestType && format(of: request, forced) == .html { return redirect(to: "/index") }
-                return try await answer(request, forced) { context, format in
+                let page = try await answer(request, forced) { context, format in
                     try await DocumentPage(key: key).answer(context, format: format)
                 }
+                return await noteRead(key, request, forced, page)
             }
             page(RouterPath(prefix + "/index")) { [self] request, _ in
                 let fields = FormFields(request.uri.query)
@@ -79,12 +82,13 @@ extension Site {
     /// The page a request asks for: kept from before while the catalog has not changed, else
     /// made (what reads the store, on threads for blocking work: ``blocking(_:)``).
     func answer(
-        _ request: Request, _ forced: Answer.Format?, _ make: @escaping @Sendable (PageContext, Answer.Format) async throws -> Answer
+        _ request: Request, _ forced: Answer.Format?, kept mayKeep: Bool = true,
+        _ make: @escaping @Sendable (PageContext, Answer.Format) async throws -> Answer
     ) async throws -> Response {
         let format = format(of: request, forced)
         let cacheKey = (format == .json ? "json " : "html ") + request.uri.path + "?" + (request.uri.query ?? "")
         let stamp = reader.store.catalog.stamp
-        if let kept = cache.page(cacheKey, stamp: stamp) { return response(kept, format: format) }
+        if mayKeep, let kept = cache.page(cacheKey, stamp: stamp) { return response(kept, format: format) }
         let made: Answer
         do {
             let snapshot = try await Site.blocking { [self] in try currentSnapshot() }
@@ -94,7 +98,7 @@ extension Site {
             made = ErrorPage.answer(error, format: format, context: nil)
         }
         let page = PageCache.Page(body: ByteBuffer(string: made.body), contentType: format.contentType, status: made.status.code)
-        if made.status == .ok || made.status == .notFound { cache.keep(page, for: cacheKey, stamp: stamp) }
+        if mayKeep, made.status == .ok || made.status == .notFound { cache.keep(page, for: cacheKey, stamp: stamp) }
         return response(page, format: format)
     }
 
