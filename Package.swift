@@ -16,6 +16,8 @@ let moduleDependencies: [String: [Target.Dependency]] = [
 ]
 let moduleTestDependencies: [String: [Target.Dependency]] = [
     "RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"],
+    // The sample RFCs' titles are measured against the index's (SampleTitleTests).
+    "RFCText": ["RFCIndex"],
 ]
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 func folders(in path: String) -> [String] {

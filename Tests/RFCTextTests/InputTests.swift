@@ -20,13 +20,25 @@ import Testing
 
     @Test func binaryInputIsAParseError() {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52]
-        #expect(throws: ParseError(module: "rfc-text", location: "byte 8", reason: "binary data (a NUL byte), not the text of an RFC")) {
+        #expect(throws: ParseError(module: "rfc-text", reason: "binary data (control characters), not the text of an RFC")) {
             try parse(png)
         }
         let controls = (0..<200).map { UInt8($0 % 8 + 1) }
         #expect(throws: ParseError(module: "rfc-text", reason: "binary data (control characters), not the text of an RFC")) {
             try parse(controls)
         }
+    }
+
+    /// RFC 774 has three NULs after a form feed (byte 3449): an RFC is read, its stray control
+    /// bytes dropped, never refused for them.
+    @Test func strayControlBytesAreDropped() throws {
+        let text =
+            "Network Working Group                                          J. Postel\nRequest for Comments: 42\u{0}\u{0}\u{0}                                     May 1970\n\n                          A \u{1B}[31mTitle\u{7}\n\n1.  Intro\u{0}duction\n\n   Some\u{8} text.\r\n"
+        let document = try parse(Array(text.utf8))
+        #expect(document.extra["number"] == 42)
+        #expect(document.title == "A [31mTitle")
+        #expect(document.plainText.contains("Introduction"))
+        #expect(!document.plainText.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
     @Test func htmlPageIsAParseError() {

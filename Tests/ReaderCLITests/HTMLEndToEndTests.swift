@@ -47,8 +47,8 @@ import Testing
         let view = try await reader.run(["open", url, "--offline"])
         #expect(view.status == 0)
         #expect(view.stdout.contains("References"))
-        // Paragraphs wrap; only a reference line ("  12. http://…") may run long.
-        #expect(view.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 || $0.contains(". http") })
+        // Paragraphs wrap; only a reference line (" {12} http://…") may run long.
+        #expect(view.stdout.split(separator: "\n").allSatisfy { $0.count <= 100 || $0.contains("} http") })
 
         let stats = try await reader.run(["cache", "stats", "--json"])
         #expect(stats.stdout.contains("\"html\":1"))

@@ -34,6 +34,7 @@ struct SourceText: Sendable {
         var bytes = raw
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let charset, Self.latin1Names.contains(charset.lowercased()) { bytes = Self.utf8(fromLatin1: bytes) }
+        if bytes.contains(where: Self.isStray) { bytes.removeAll(where: Self.isStray) }
         // Columns matter (centring, drawings), so tabs become the spaces a terminal would show.
         if bytes.contains(0x09) { bytes = Self.expandingTabs(bytes) }
         self.bytes = bytes
@@ -74,6 +75,13 @@ struct SourceText: Sendable {
     }
 
     func key(_ line: TextLine) -> String { key(line.contentStart..<line.end) }
+
+    /// Control bytes other than tab, line feed and form feed: stray NULs of old files, carriage
+    /// returns, backspaces, escapes. Dropped, so that they never reach a terminal and never
+    /// count as a column.
+    private static func isStray(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C) || byte == 0x7F
+    }
 
     private static let latin1Names: Set<String> = ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252"]
 

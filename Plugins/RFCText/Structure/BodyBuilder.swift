@@ -13,6 +13,8 @@ struct BodyBuilder {
     var lastNumber: [String]?
     var numberedHeadingSeen = false
     private var titleLooked = false
+    /// Set once the block after the title was looked at for the rest of a title cut at `:` or `--`.
+    private var titleContinued = false
     /// Set where a block was dropped (the title), so that what came before and after stays apart.
     private var separateNext = false
 
@@ -52,11 +54,24 @@ struct BodyBuilder {
 
     private mutating func take(_ chunk: Chunk) {
         let first = lines[chunk.lines.lowerBound]
-        if !numberedHeadingSeen, FrontMatter.startsHeaderBlock(first, text) {
-            front.read(lines[chunk.lines], text)
+        if !numberedHeadingSeen, FrontMatter.startsHeaderBlock(lines[chunk.lines], layout) {
+            let hadTitle = front.title != nil
+            let used = front.read(lines[chunk.lines], layout)
+            if !hadTitle, front.title != nil { titleLooked = true }
             closeLists()
-            emit(verbatim(chunk.lines), blanksBefore: chunk.blanksBefore)
+            emit(verbatim(chunk.lines.lowerBound..<(chunk.lines.lowerBound + used)), blanksBefore: chunk.blanksBefore)
+            separateNext = used < chunk.lines.count
             return
+        }
+        if front.headerBlocks > 0, let title = front.title, !titleContinued {
+            titleContinued = true
+            if FrontMatter.isCut(title) || FrontMatter.continuesTitle(first, text),
+                let more = FrontMatter.title(lines[chunk.lines], layout), !more.keep
+            {
+                front.title = title + " " + more.title
+                separateNext = true
+                return
+            }
         }
         if front.headerBlocks > 0, !titleLooked {
             titleLooked = true
@@ -65,7 +80,10 @@ struct BodyBuilder {
             {
                 front.title = found.title
                 // The title is the document's title; only a block holding more stays in the body.
-                if found.keep { emit(verbatim(chunk.lines), blanksBefore: chunk.blanksBefore) }
+                if found.keep {
+                    emit(verbatim(chunk.lines), blanksBefore: chunk.blanksBefore)
+                    titleContinued = true
+                }
                 separateNext = true
                 return
             }

@@ -2,7 +2,9 @@ import Foundation
 import ReaderPluginAPI
 
 /// The reading view: wrapped paragraphs, bold headings, verbatim figures, a timeline for
-/// posts, and the links numbered at the end as `lynx -dump` does.
+/// posts, and the links numbered at the end as `lynx -dump` does — in braces (`RFC 791{1}`),
+/// as RFCs write their own citations in brackets (`[2] Postel, J.`) and a mark `[1]` inside
+/// one would read as another citation.
 struct TextRenderer {
     let options: RenderOptions
     let document: Document
@@ -11,10 +13,19 @@ struct TextRenderer {
             ? (String(TerminalSanitizer.Style.boldOn), String(TerminalSanitizer.Style.boldOff)) : ("", "")
     }
 
+    /// The links the text shows, in order, and each one's number from 1.
+    private let used: [Int]
+    private let linkNumbers: [Int: Int]
+
     init(options: RenderOptions, document: Document) {
         self.options = options
         self.document = document
+        self.used = Self.usedLinks(document)
+        self.linkNumbers = Dictionary(uniqueKeysWithValues: used.enumerated().map { ($1, $0 + 1) })
     }
+
+    /// A link's mark, after its text and before its address in the references: `{1}`.
+    static func mark(_ number: Int) -> String { "{\(number)}" }
 
     func render(_ opened: OpenedDocument) -> String {
         var out: [String] = []
@@ -30,11 +41,14 @@ struct TextRenderer {
         if !out.isEmpty { out.append("") }
         let body = document.blocks.isEmpty ? entryLines() : document.blocks.map { block(block: $0, indent: "") }
         out.append(body.filter { !$0.isEmpty }.joined(separator: "\n\n"))
-        let used = usedLinks()
         if !used.isEmpty {
             out.append("")
             out.append("References")
-            for index in used { out.append(String(format: "%4d. ", index + 1) + document.links[index].url) }
+            let labelWidth = Self.mark(used.count).count
+            for (position, index) in used.enumerated() {
+                let mark = Self.mark(position + 1)
+                out.append(String(repeating: " ", count: labelWidth - mark.count + 1) + mark + " " + document.links[index].url)
+            }
         }
         out += citedRFCs(opened)
         return out.joined(separator: "\n") + "\n"
@@ -85,15 +99,16 @@ struct TextRenderer {
         }
     }
 
-    /// Runs joined, each link followed by its reference number.
+    /// Runs joined, each link followed by its mark: its place among the links the text shows,
+    /// from 1 (a document's links may include some no paragraph shows).
     private func inlineText(_ inlines: [Inline]) -> String {
         inlines.map { inline in
-            if let link = inline.link, link < document.links.count { return inline.text + "[\(link + 1)]" }
+            if let link = inline.link, let number = linkNumbers[link] { return inline.text + Self.mark(number) }
             return inline.text
         }.joined()
     }
 
-    private func usedLinks() -> [Int] {
+    private static func usedLinks(_ document: Document) -> [Int] {
         var used = Set<Int>()
         func visit(_ blocks: [Block]) {
             for block in blocks {
