@@ -11,7 +11,7 @@ public struct RFCTextModule: ParserModule {
         urlPatterns: ["*/rfc/rfc*.txt", "*/rfc*.txt"],
         mediaTypes: ["text/plain"],
         fileExtensions: ["txt"],
-        version: "1",
+        version: "2",
         summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019)."
     )
 

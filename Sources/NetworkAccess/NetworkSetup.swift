@@ -11,9 +11,10 @@ public struct NetworkSetup: Sendable {
     public var authorities: CertificateAuthorities
     /// Connections kept open to one host at most, whatever `--jobs` says: 4, as polite
     /// mirrors ask (wget's and browsers' habits are 2–6), so that `fetch rfc all --jobs 32`
-    /// does not open 32 connections to the RFC Editor. AsyncHTTPClient queues the requests
-    /// past this limit (its `concurrentHTTP1ConnectionsPerHostSoftLimit`; with one event loop
-    /// group and no loop asked for, it is never exceeded).
+    /// does not open 32 connections to the RFC Editor. The fetcher queues the requests past
+    /// this limit itself (`HostGate`: AsyncHTTPClient's own queue gives a waiting request only
+    /// the connect timeout); the client's `concurrentHTTP1ConnectionsPerHostSoftLimit` is set
+    /// to it too. A remote's bucket sets its own (`--jobs` counts its transfers).
     public var connectionsPerHost = 4
 
     public init(environment: [String: String], caFile: String? = nil) {
@@ -53,9 +54,9 @@ public struct NetworkSetup: Sendable {
 
     /// A direct client trusting the system's authorities, with at most the default
     /// ``connectionsPerHost``: what needs nothing read from the environment.
-    public static func makeDirectClient(_ configuration: HTTPClient.Configuration) -> HTTPClient {
+    public static func makeDirectClient(_ configuration: HTTPClient.Configuration, connectionsPerHost: Int? = nil) -> HTTPClient {
         var configuration = configuration
-        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = plain.connectionsPerHost
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost ?? plain.connectionsPerHost
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 

@@ -32,6 +32,11 @@ public final class Bucket: Sendable {
             throw .proxy(error)
         }
         let proxy: ProxyServer? = if case .proxy(let server, _) = route { server } else { nil }
+        // `--jobs` counts a remote's transfers, not the fetcher's polite four a host: an object
+        // store is made for many at once, and a transfer queued in the client's pool would fail
+        // on its connect deadline while four large blobs went up.
+        var network = network
+        network.connectionsPerHost = Self.connectionsPerHost
         let client = try network.makeClient(Self.configuration, through: proxy)
         self.init(name: name, settings: settings, timeout: timeout, client: client, route: route, slowingDown: slowingDown)
     }
@@ -39,7 +44,8 @@ public final class Bucket: Sendable {
     /// A bucket reached directly, trusting the system's certificate authorities.
     public convenience init(name: String, settings: RemoteSettings, timeout: Double = 120) {
         self.init(
-            name: name, settings: settings, timeout: timeout, client: NetworkSetup.makeDirectClient(Self.configuration), route: .direct,
+            name: name, settings: settings, timeout: timeout, client: NetworkSetup.makeDirectClient(Self.configuration, connectionsPerHost: Self.connectionsPerHost),
+            route: .direct,
             slowingDown: nil)
     }
 
@@ -55,6 +61,9 @@ public final class Bucket: Sendable {
         self.slowingDown = slowingDown
         signer = SignatureV4(credentials: settings.credentials, region: settings.region)
     }
+
+    /// Connections to the endpoint at most: more than `--jobs` will ask for.
+    static let connectionsPerHost = 64
 
     private static var configuration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()

@@ -88,6 +88,9 @@ public actor Fetcher {
     private var clients: [ProxyServer?: HTTPClient] = [:]
     /// The folders of local mirrors (``FileFetch``), whose files must be their own.
     private let mirrors: [String]
+    /// The places each host has (``NetworkSetup/connectionsPerHost``), taken before a request
+    /// goes to the HTTP client, so that its pool never has a request waiting on a deadline.
+    private let gate: HostGate
 
     /// `network`: the proxies and certificate authorities; `trace`: told which proxy each
     /// request took (`--verbose`); `mirrors`: the folders of local mirrors.
@@ -98,6 +101,7 @@ public actor Fetcher {
         self.network = network
         self.trace = trace
         self.mirrors = mirrors
+        gate = HostGate(limit: network.connectionsPerHost)
     }
 
     /// Fetches `url` into `sink`; `progress` is called with the bytes received so far. Nothing
@@ -132,6 +136,11 @@ public actor Fetcher {
                     if let etag = validators.etag { request.headers.add(name: "If-None-Match", value: etag) }
                     if let lastModified = validators.lastModified { request.headers.add(name: "If-Modified-Since", value: lastModified) }
                 }
+                // One of the host's places, held until the answer is read (or dropped).
+                let host = Origin(current).map { "\($0.host):\($0.port)" } ?? current
+                try await gate.enter(host)
+                var released = false
+                defer { if !released { Task { await gate.release(host) } } }
                 let response = try await httpClient(for: current).execute(request, timeout: .hours(1))
                 slowDowns += 1
                 if let seconds = SlowDown.wait(
@@ -147,6 +156,8 @@ public actor Fetcher {
                     trace?(
                         "\(current): HTTP \(response.status.code), the server asks to wait \(seconds) s (retry \(slowDowns) of \(SlowDown.retries))"
                     )
+                    released = true
+                    await gate.release(host)
                     waiting(seconds)
                     try await SlowDown.sleep(seconds)
                     waiting(0)
@@ -160,9 +171,14 @@ public actor Fetcher {
                     else { throw ReaderError.network(url: url, reason: "redirected to '\(location)', which is not an http(s) URL") }
                     guard visited.insert(next).inserted else { throw ReaderError.network(url: url, reason: "redirect loop") }
                     current = next
+                    released = true
+                    await gate.release(host)
                     continue
                 }
-                return try await outcome(of: response, url: current, asked: url, into: sink, progress: progress)
+                let result = try await outcome(of: response, url: current, asked: url, into: sink, progress: progress)
+                released = true
+                await gate.release(host)
+                return result
             }
             throw ReaderError.network(url: url, reason: "too many redirects (more than \(limits.maxRedirects))")
         } catch let error as ReaderError {

@@ -57,7 +57,8 @@ extension Reader {
     }
 
     /// The words of `reader fetch` cut into targets, in order: a request type takes the words
-    /// after it up to the next request type or URL; a URL is a target by itself. Nothing is
+    /// after it up to the next request type or URL (a URL right after it is its argument); a
+    /// URL is otherwise a target by itself. Nothing is
     /// dropped: a word that fits nowhere, or an argument given to the index (which takes
     /// none), refuses the whole command line with one line saying how to write it.
     public func fetchTargets(_ words: [String]) throws -> [FetchTarget] {
@@ -65,7 +66,15 @@ extension Reader {
         var groups: [(type: String?, words: [String])] = []
         for word in words {
             if Request.isURL(word) {
-                groups.append((nil, [URLKey.normalized(word)]))
+                // A request type still waiting for its argument takes the URL as it
+                // (`fetch feed https://…/feed.xml`, a module's own request); else it stands alone.
+                if let last = groups.indices.last, let type = groups[last].type, type != Self.indexRequestType,
+                    groups[last].words.isEmpty
+                {
+                    groups[last].words.append(word)
+                } else {
+                    groups.append((nil, [URLKey.normalized(word)]))
+                }
             } else if isRequestType(word, first: word == first && groups.isEmpty) {
                 groups.append((word, []))
             } else if let last = groups.indices.last, groups[last].type != nil {
