@@ -44,7 +44,8 @@ public final class Bucket: Sendable {
     /// A bucket reached directly, trusting the system's certificate authorities.
     public convenience init(name: String, settings: RemoteSettings, timeout: Double = 120) {
         self.init(
-            name: name, settings: settings, timeout: timeout, client: NetworkSetup.makeDirectClient(Self.configuration, connectionsPerHost: Self.connectionsPerHost),
+            name: name, settings: settings, timeout: timeout,
+            client: NetworkSetup.makeDirectClient(Self.configuration, connectionsPerHost: Self.connectionsPerHost),
             route: .direct,
             slowingDown: nil)
     }
