@@ -85,5 +85,5 @@ extension Reader {
         return result
     }
 
-    static let indexRequestKey = "rfc-index"
+    static let indexRequestKey = Store.rfcIndexKey
 }

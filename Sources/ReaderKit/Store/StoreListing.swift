@@ -20,7 +20,7 @@ extension Store {
         let listed = entries.sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }.filter {
             source == nil || $0.value.requestType == source
         }
-        let titles = shownTitles(listed.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Reader.indexRequestKey])
+        let titles = shownTitles(listed.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Self.rfcIndexKey])
         return listed.map { key, entry in
             let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
             return Listed(
@@ -43,7 +43,7 @@ extension Store {
         var counts: [String: Int] = [:]
         for entry in entries.values { counts[entry.requestType, default: 0] += 1 }
         let newest = entries.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(max(0, count))
-        let titles = shownTitles(newest.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Reader.indexRequestKey])
+        let titles = shownTitles(newest.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Self.rfcIndexKey])
         let recent = newest.map { key, entry in
             let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
             return Listed(

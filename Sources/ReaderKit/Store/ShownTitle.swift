@@ -28,6 +28,9 @@ public enum ShownTitle {
 }
 
 extension Store {
+    /// The catalog key of the stored RFC index, whose entries title the RFCs.
+    static let rfcIndexKey = "rfc-index"
+
     /// The title to show for each of `documents` (catalog key, source, own title), by key: the
     /// ``ShownTitle`` rule, the index's entries read in one pass of its entry table. `index`
     /// is the stored index's catalog entry (nil: none stored, every title is the document's).
@@ -50,7 +53,7 @@ extension Store {
 
     /// ``shownTitles(_:index:)`` of catalog entries, the stored index looked up here.
     public func shownTitles(of entries: [(key: String, entry: CatalogEntry)]) -> [String: String?] {
-        let index = (try? entry(Reader.indexRequestKey)) ?? nil
+        let index = (try? entry(Self.rfcIndexKey)) ?? nil
         return shownTitles(entries.map { ($0.key, $0.entry.requestType, $0.entry.title) }, index: index)
     }
 }
