@@ -74,14 +74,24 @@ struct FindSearch {
         }
         let shown = Array(Self.obsoletedLast(kept, obsoletedBy: obsoletedBy).prefix(limit))
         read(shown)
+        let titles = shownTitles(shown)
         return shown.map { candidate in
             let passage = self.passage(of: candidate)
             return FindHit(
-                key: candidate.document.key, source: candidate.document.source, title: candidate.document.title,
+                key: candidate.document.key, source: candidate.document.source,
+                title: titles[candidate.document.key].flatMap { $0 } ?? candidate.document.title,
                 section: passage.flatMap(Self.section),
                 snippet: passage.map { Snippet.make($0.body, query) } ?? Snippet(text: "", matches: []),
                 score: candidate.score, open: Reader.openCommand(candidate.document, passage))
         }
+    }
+
+    /// The titles the hits are shown with (``ShownTitle``): the stored index's, read in one
+    /// pass, for the RFCs among them; the index is not looked up when none is an RFC.
+    private func shownTitles(_ shown: [Candidate]) -> [String: String?] {
+        guard shown.contains(where: { Self.rfcNumber($0) != nil }) else { return [:] }
+        let index = (try? store.entry(Reader.indexRequestKey)) ?? nil
+        return store.shownTitles(shown.map { ($0.document.key, $0.document.source, $0.document.title) }, index: index)
     }
 
     /// A hit's section: an RFC's or a page's heading; a tweet named as a person would name it,

@@ -150,6 +150,8 @@ extension Reader {
         guard let entry = (try? store.entry(reference.key)) ?? nil else { return opened }
         opened.dependency?.document = entry.document
         if let match = (try? store.indexEntry(reference.id, of: entry)) ?? nil {
+            // The index's title wins over the text's (``ShownTitle``).
+            opened.document.title = ShownTitle.choose(opened.document.title, index: match) ?? opened.document.title
             opened.notices = match.notices
             opened.annotations = match.annotations
             // Title-page fields the text does not give (RFC 793's first page names no author)

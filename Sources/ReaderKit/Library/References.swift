@@ -41,9 +41,9 @@ extension Reader {
             number: number, title: nil, cites: [], citedBy: [], obsoletes: [], obsoletedBy: [], updates: [], updatedBy: [],
             stored: false)
         let entries = try store.catalog.read().entries
+        var indexLine: Entry?
         if let index = entries[Self.indexRequestKey], let line = try store.indexEntry(String(number), of: index) {
-            // A "Not Issued" entry's title is empty: no title, rather than `RFC 14: `.
-            result.title = line.title.isEmpty ? nil : line.title
+            indexLine = line
             result.obsoletes = RFCNumbers.in(line.fields["obsoletes"])
             result.updates = RFCNumbers.in(line.fields["updates"])
             result.obsoletedBy = RFCNumbers.in(line.annotations["obsoletedBy"])
@@ -55,11 +55,18 @@ extension Reader {
             if key == "rfc/\(number)" {
                 result.stored = true
                 result.cites = cited
-                result.title = result.title ?? document.title
+                result.title = document.title
             } else if cited.contains(number) {
                 result.citedBy.append(key)
-                if let title = entry.title { result.titles[key] = title }
             }
+        }
+        // The one rule (``ShownTitle``); a "Not Issued" entry's title is empty: no title, rather
+        // than `RFC 14: `.
+        result.title = ShownTitle.choose(result.title, index: indexLine)
+        // Who cites it, titled by the one rule (``ShownTitle``): the index's entries in one pass.
+        let citing = result.citedBy.compactMap { key in entries[key].map { (key, $0.requestType, $0.title) } }
+        for (key, title) in store.shownTitles(citing, index: entries[Self.indexRequestKey]) {
+            if let title { result.titles[key] = title }
         }
         if let index = entries[Self.indexRequestKey] {
             result.absence = absence(of: "rfc/\(number)")
@@ -78,5 +85,5 @@ extension Reader {
         return result
     }
 
-    static let indexRequestKey = "rfc-index"
+    static let indexRequestKey = Store.rfcIndexKey
 }

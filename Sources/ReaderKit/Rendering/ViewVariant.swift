@@ -5,7 +5,7 @@ import Crypto
 /// renderers, because only they know when their output changes.
 extension RenderOptions {
     /// Bump when the renderers' output changes, so that no view made by older code is used.
-    static let rendererRevision = 3
+    static let rendererRevision = 4
 
     /// The view name of these options.
     var viewVariant: String {

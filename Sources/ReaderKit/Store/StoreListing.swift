@@ -13,13 +13,18 @@ extension Store {
         public var storedBytes: Int
     }
 
-    /// Every entry of the catalog, sorted by key; only `source`'s when given.
+    /// Every entry of the catalog, sorted by key; only `source`'s when given. An RFC's title is
+    /// the stored index's where it has one (``ShownTitle``).
     public func list(source: String? = nil) throws -> [Listed] {
         let entries = try catalog.read().entries
-        return entries.sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }.compactMap { key, entry in
-            guard source == nil || entry.requestType == source else { return nil }
+        let listed = entries.sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }.filter {
+            source == nil || $0.value.requestType == source
+        }
+        let titles = shownTitles(listed.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Self.rfcIndexKey])
+        return listed.map { key, entry in
             let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
-            return Listed(key: key, source: entry.requestType, title: entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+            return Listed(
+                key: key, source: entry.requestType, title: titles[key] ?? entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
         }
     }
 
@@ -38,9 +43,11 @@ extension Store {
         var counts: [String: Int] = [:]
         for entry in entries.values { counts[entry.requestType, default: 0] += 1 }
         let newest = entries.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(max(0, count))
+        let titles = shownTitles(newest.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Self.rfcIndexKey])
         let recent = newest.map { key, entry in
             let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
-            return Listed(key: key, source: entry.requestType, title: entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+            return Listed(
+                key: key, source: entry.requestType, title: titles[key] ?? entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
         }
         return Summary(counts: counts, recent: recent, keys: Array(entries.keys))
     }

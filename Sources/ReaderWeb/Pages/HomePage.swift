@@ -33,10 +33,15 @@ enum HomePage {
     static func reads(_ context: PageContext) -> [Read] {
         let store = context.reader.store
         let opens = (try? store.reads.recent(limit: StoreSnapshot.recentCount * 2)) ?? []
-        return opens.compactMap { open -> Read? in
+        let held = opens.compactMap { open -> (open: ReadsJournal.Open, entry: CatalogEntry)? in
             guard let entry = (try? store.entry(open.key)) ?? nil else { return nil }
-            return Read(key: open.key, source: entry.requestType, title: entry.title, openedAt: open.openedAt)
-        }.prefix(StoreSnapshot.recentCount).map { $0 }
+            return (open, entry)
+        }.prefix(StoreSnapshot.recentCount)
+        // An RFC's title is the stored index's where it has one (`ShownTitle`), read in one pass.
+        let titles = store.shownTitles(of: held.map { ($0.open.key, $0.entry) })
+        return held.map { open, entry in
+            Read(key: open.key, source: entry.requestType, title: titles[open.key] ?? entry.title, openedAt: open.openedAt)
+        }
     }
 
     private static func write(
