@@ -50,6 +50,7 @@ public final class LoopbackServer: Sendable {
     /// The event loops of a server started `isolated`, shut down with it.
     private let ownGroup: MultiThreadedEventLoopGroup?
     private let log = NIOLockedValueBox<[Request]>([])
+    private let accepted = NIOLockedValueBox(0)
     private let handler = NIOLockedValueBox<Handler>({ _ in .status(404) })
 
     /// `http://127.0.0.1:PORT`
@@ -66,8 +67,9 @@ public final class LoopbackServer: Sendable {
         let bootstrap = ServerBootstrap(group: group ?? MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+            .childChannelInitializer { [accepted] channel in
+                accepted.withLockedValue { $0 += 1 }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(HTTPHandler(box: box))
                 }
@@ -85,6 +87,9 @@ public final class LoopbackServer: Sendable {
 
     /// The requests received so far.
     public var requests: [Request] { log.withLockedValue { $0 } }
+
+    /// The connections accepted so far (kept-alive ones count once).
+    public var connectionsAccepted: Int { accepted.withLockedValue { $0 } }
 
     /// Stops listening; later connections are refused.
     public func stop() async {
