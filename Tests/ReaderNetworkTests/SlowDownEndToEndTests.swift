@@ -96,7 +96,9 @@ import Testing
             kept.append(line)
         }
         var files = ["/rfc-index.txt": Array(kept.joined(separator: "\n").utf8)]
-        let texts = try ["rfc1", "rfc793", "rfc2616", "rfc3986", "rfc8446", "rfc9110"].map { try Corpus.bytes("rfc/\($0).txt") }
+        // Small real RFCs: what is measured is the waiting, not the bytes (the six corpus RFCs
+        // made 78 MB, and the whole suite's servers waited on it).
+        let texts = try ["rfc1", "rfc3986"].map { try Corpus.bytes("rfc/\($0).txt") }
         for number in issued { files["/rfc/rfc\(number).txt"] = texts[number % texts.count] + Array("\n\(number)\n".utf8) }
         return (files, issued.count)
     }
@@ -114,9 +116,10 @@ import Testing
             return .serve(files, request: request)
         }
         defer { Task { await server.stop() } }
+        // The built binary: its parses and hashing in a process of their own, not on the
+        // threads of the servers of every test running beside it.
         let reader = try ReaderBinary(
-            environment: ["READER_CACHE_DIR": try temporaryFolder("slow-bulk"), "READER_RFC_EDITOR_URL": server.baseURL], runner: .inProcess
-        )
+            environment: ["READER_CACHE_DIR": try temporaryFolder("slow-bulk"), "READER_RFC_EDITOR_URL": server.baseURL])
         #expect(try await reader.run(["fetch", "rfc-index"]).status == 0)
         let run = try await reader.run(["fetch", "rfc", "all", "--jobs", "8"])
         #expect(run.status == 0, "\(run)")
