@@ -34,9 +34,10 @@ import Testing
         // A number inside a query is not an RFC number: "version 4" does not put RFC 4 first.
         #expect(ranked(["network", "time", "protocol", "version", "4"]).first != "4")
         #expect(ranked(["http/1.1"]).first == "9112")
-        // The current RFC before the one it obsoletes when equally relevant.
+        // The current RFC before the ones it obsoletes when equally relevant (and of those,
+        // the Internet Standard before the Proposed Standard).
         let smtp = ranked(["simple", "mail", "transfer", "protocol"])
-        #expect(Array(smtp.prefix(3)) == ["5321", "2821", "821"])
+        #expect(Array(smtp.prefix(3)) == ["5321", "821", "2821"])
         // Authors count, below titles.
         #expect(ranked(["postel"]).contains("793"))
         #expect(ranked(["crocker", "host", "software"]).first == "1")

@@ -7,9 +7,8 @@ import Testing
 /// `reader search` against what people type: `Relevance/queries.tsv` holds real queries
 /// (one a line: the words, the RFCs any of which is the right answer, and whether it must come
 /// first, 1, or in the top 3), checked against the real index (9,816 entries). Written by
-/// hand from what each RFC is known as, not from what the ranking returns; the misses are kept
-/// in the set, and the floors below are the figures when it was written, so a change to the
-/// ranking can only keep or raise them.
+/// hand from what each RFC is known as, not from what the ranking returns. Every query is
+/// answered as it states but the few listed in `everyQueryOfTheSetIsAnsweredAsItStates`.
 @Suite struct SearchRelevanceTests {
     struct Query: CustomStringConvertible {
         var words: [String]
@@ -30,39 +29,80 @@ import Testing
         }
     }()
 
-    @Test func theRelevanceSetKeepsItsFigures() throws {
+    /// The index cut once, as `reader serve` keeps it.
+    static let kept = IndexSearch.SearchableIndex(IndexSearchTests.entries.map { IndexSearch.Searchable($0) })
+
+    /// The last queries of the set, written down before their ranking was looked at.
+    static let heldOut = 18
+
+    @Test func everyQueryOfTheSetIsAnsweredAsItStates() throws {
         try #require(IndexSearchTests.entries.count == 9816)
-        try #require(Self.queries.count >= 30)
+        try #require(Self.queries.count == 63)
         var first = 0
         var topThree = 0
         var asked = 0
+        var heldOutAsked = 0
         var misses: [String] = []
-        for query in Self.queries {
-            let top = IndexSearch(query.words).rank(IndexSearchTests.entries).prefix(3).map(\.id)
+        for (index, query) in Self.queries.enumerated() {
+            let top = IndexSearch(query.words).rank(Self.kept).prefix(3)
             if let best = top.first, query.answers.contains(best) { first += 1 }
             if top.contains(where: query.answers.contains) { topThree += 1 }
             let met = query.within == 1 ? top.first.map(query.answers.contains) ?? false : top.contains(where: query.answers.contains)
-            if met { asked += 1 } else { misses.append("\(query) → \(top.joined(separator: ","))") }
+            if met {
+                asked += 1
+                if index >= Self.queries.count - Self.heldOut { heldOutAsked += 1 }
+            } else {
+                misses.append("\(query) → \(top.joined(separator: ","))")
+            }
         }
         print(
-            "relevance: \(Self.queries.count) queries: \(first) first, \(topThree) in the top 3, \(asked) as asked; misses: \(misses.joined(separator: "; "))"
+            "relevance: \(Self.queries.count) queries: \(first) first, \(topThree) in the top 3, \(asked) as asked (held out: \(heldOutAsked) of \(Self.heldOut)); misses: \(misses.joined(separator: "; "))"
         )
-        #expect(first >= 35)
-        #expect(topThree >= 38)
-        #expect(asked >= 37)
-        // The index `reader serve` keeps ranks exactly as a ranking of every entry does: it only
-        // leaves out entries no word can match.
-        let kept = IndexSearch.SearchableIndex(IndexSearchTests.entries.map { IndexSearch.Searchable($0) })
+        // Not yet every query: these need what the index's titles do not say ("cookies" is
+        // "HTTP State Management Mechanism", "dns" is "Domain names - concepts and
+        // facilities", "ipsec" is "Security Architecture for the Internet Protocol") or lose
+        // to an equally authoritative title. None may be added; one answered leaves the list.
+        let knownMisses: Set<String> = [
+            "datagram transport layer security", "address resolution protocol", "dns", "imap", "ipsec architecture", "dhcpv6", "cookies",
+            "ldap", "private address space",
+        ]
+        #expect(misses.filter { !knownMisses.contains(String($0.prefix { $0 != "→" }.dropLast())) }.isEmpty, "\(misses)")
+        #expect(asked >= Self.queries.count - knownMisses.count)
+    }
+
+    /// The index `reader serve` keeps ranks exactly as a ranking of every entry does: it only
+    /// leaves out entries no word can match.
+    @Test func theKeptIndexRanksAsEveryEntryDoes() throws {
+        try #require(IndexSearchTests.entries.count == 9816)
         let more = [
             ["rfc", "2119"], ["ipv6"], ["transmission", "zzqqxx"], ["the", "of", "protocol"], ["793"], ["rfc793", "tcp"], ["postel"],
         ]
-        for query in Self.queries + more.map({ Query(words: $0, answers: [], within: 1) }) {
-            #expect(IndexSearch(query.words).rank(kept) == IndexSearch(query.words).rank(IndexSearchTests.entries).map(\.id), "\(query)")
+        for query in Self.queries.map(\.words) + more {
+            #expect(IndexSearch(query).rank(Self.kept) == IndexSearch(query).rank(Self.kept.entries), "\(query)")
         }
-        // The queries of the issue that started this, always.
-        for words in [["transmission", "control"], ["tcp"]] {
-            let top = IndexSearch(words).rank(IndexSearchTests.entries).prefix(3).map(\.id)
-            #expect(top.contains("793") && top.contains("9293"), "\(words): \(top)")
+        // And as the entries themselves, which are cut again for each query.
+        #expect(IndexSearch(["tcp"]).rank(Self.kept) == IndexSearch(["tcp"]).rank(IndexSearchTests.entries).map(\.id))
+    }
+
+    @Test func anAcronymMatchesOnlyTheWordsItStandsFor() throws {
+        try #require(IndexSearchTests.entries.count == 9816)
+        let tcp = IndexSearch(["tcp"]).rank(Self.kept)
+        #expect(Array(tcp.prefix(3)).contains("793") && Array(tcp.prefix(3)).contains("9293"), "\(tcp.prefix(3))")
+        // "Telnet Com Port Control Option", "Object Identifiers for Test Certificate Policies":
+        // their initials spell TCP, their words are not what it stands for.
+        #expect(!tcp.contains("2217") && !tcp.contains("7229"))
+        let transmission = IndexSearch(["transmission", "control"]).rank(Self.kept).prefix(3)
+        #expect(transmission.contains("793") && transmission.contains("9293"), "\(transmission)")
+    }
+
+    @Test func authorityRaisesTheStandardAboveLongerTitlesThatRepeatTheWord() throws {
+        try #require(IndexSearchTests.entries.count == 9816)
+        for (words, answer) in [(["quic"], "9000"), (["json"], "8259"), (["oauth", "2.0"], "6749")] {
+            let top = IndexSearch(words).rank(Self.kept).prefix(3)
+            #expect(top.contains(answer), "\(words): \(top)")
         }
+        // A title that is exactly the query stays first, above any standard.
+        #expect(IndexSearch(["internet", "message", "format"]).rank(Self.kept).first == "5322")
+        #expect(IndexSearch(["punycode"]).rank(Self.kept).first == "3492")
     }
 }

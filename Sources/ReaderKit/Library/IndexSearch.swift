@@ -9,9 +9,17 @@ import ReaderPluginAPI
 /// 2. how many query words match (all before some; entries matching only some are listed
 ///    only when none matches all);
 /// 3. where they match: whole title words (1), word starts (0.6), authors (0.3);
-/// 4. how much of the title the query covers ("Transmission Control Protocol" before
-///    "Transmission Control Protocol (TCP) Congestion Window Validation");
-/// 5. a current RFC before one it obsoletes when equally relevant, then the newer first.
+/// 4. a current RFC whose title is exactly the query before any other;
+/// 5. how much of the title the query covers ("Transmission Control Protocol" before
+///    "Transmission Control Protocol (TCP) Congestion Window Validation"), raised a little by
+///    the RFC's authority (``Searchable/authority``): "QUIC: A UDP-Based Multiplexed and
+///    Secure Transport", an Internet Standard others update, before "Greasing the QUIC Bit";
+/// 6. a current RFC before one it obsoletes when equally relevant, then the more
+///    authoritative, then the newer first.
+///
+/// An acronym matches only words that stand for it: when titles of the index spell it out
+/// ("Transmission Control Protocol (TCP)"), only those words, not any words with its initials
+/// ("Telnet Com Port Control Option").
 struct IndexSearch {
     let terms: [String]
     /// Each term as an acronym may be, when it may be one.
@@ -25,17 +33,35 @@ struct IndexSearch {
         numbers = IndexSearch.namedNumbers(words)
     }
 
+    /// How much the authority prior (0–1) adds to a title's coverage (0–1): enough that an
+    /// Internet Standard others update comes before a short Informational title that repeats
+    /// the query word, never enough to pass a title that is exactly the query (a rank of its own).
+    static let authorityBoost = 0.8
+    /// The coverage of a title whose name (``Searchable/headCount``) the query covers: high,
+    /// below a title the query covers whole.
+    static let namedCoverage = 0.8
+    /// What is left of an obsoleted RFC's authority: most has passed to the RFC that obsoletes
+    /// it, enough stays to tell an old Internet Standard from an old Informational RFC.
+    static let obsoletedAuthority = 0.3
+
     struct Relevance: Comparable {
         var named: Bool
         var matched: Int
         var weight: Double
-        var coverage: Double
+        /// The title is the query, every word of it.
+        var exact: Bool
+        /// The coverage raised by the authority prior.
+        var score: Double
         var current: Bool
+        var authority: Double
         var number: Int
 
         static func < (a: Relevance, b: Relevance) -> Bool {
-            (a.named ? 1 : 0, a.matched, a.weight, a.coverage, a.current ? 1 : 0, a.number)
-                < (b.named ? 1 : 0, b.matched, b.weight, b.coverage, b.current ? 1 : 0, b.number)
+            if (a.named, a.matched, a.weight) != (b.named, b.matched, b.weight) {
+                return (a.named ? 1 : 0, a.matched, a.weight) < (b.named ? 1 : 0, b.matched, b.weight)
+            }
+            return (a.exact ? 1 : 0, a.score, a.current ? 1 : 0, a.authority, a.number)
+                < (b.exact ? 1 : 0, b.score, b.current ? 1 : 0, b.authority, b.number)
         }
     }
 
@@ -51,18 +77,18 @@ struct IndexSearch {
         let (every, some) = index.candidates(self)
         // Only what matches every word is shown when anything does: the entries each word can
         // match are few beside those any word can ("the", "protocol").
-        let scored = score(every)
+        let scored = score(every, index.expansions)
         if scored.contains(where: { $0.1.matched == terms.count }) { return order(scored) }
-        return rank(some)
+        return order(score(some, index.expansions))
     }
 
     /// The IDs of the matching entries, most relevant first.
     func rank(_ entries: [Searchable]) -> [String] {
-        order(score(entries))
+        order(score(entries, AcronymExpansions(entries)))
     }
 
-    private func score(_ entries: [Searchable]) -> [(String, Relevance)] {
-        entries.compactMap { entry in relevance(entry).map { (entry.id, $0) } }
+    private func score(_ entries: [Searchable], _ expansions: AcronymExpansions) -> [(String, Relevance)] {
+        entries.compactMap { entry in relevance(entry, expansions).map { (entry.id, $0) } }
     }
 
     private func order(_ scored: [(String, Relevance)]) -> [String] {
@@ -73,12 +99,13 @@ struct IndexSearch {
 
     /// nil when no query word matches the entry.
     func relevance(_ entry: Entry) -> Relevance? {
-        relevance(Searchable(entry))
+        relevance(Searchable(entry), AcronymExpansions([]))
     }
 
-    func relevance(_ searchable: Searchable) -> Relevance? {
+    /// `expansions`: the words the index's titles spell each acronym out as.
+    func relevance(_ searchable: Searchable, _ expansions: AcronymExpansions) -> Relevance? {
         let id = searchable.id
-        let named = numbers.contains(id)
+        let isNamed = numbers.contains(id)
         let titleWords = searchable.words.words
         var covered = Set<Int>()
         var matched = 0
@@ -89,11 +116,14 @@ struct IndexSearch {
                 weight += 1
                 continue
             }
-            if let index = titleWords.firstIndex(of: term) {
-                covered.insert(index)
+            if titleWords.contains(term) {
+                // Every time the title has the word: "Protocol" twice is covered twice.
+                for (index, word) in titleWords.enumerated() where word == term { covered.insert(index) }
                 matched += 1
                 weight += 1
-            } else if let acronym, let span = searchable.words.acronym(acronym) {
+            } else if let acronym, let span = searchable.words.acronym(acronym),
+                expansions.allows(term, span.map { titleWords[$0] })
+            {
                 covered.formUnion(span)
                 matched += 1
                 weight += 1
@@ -108,7 +138,7 @@ struct IndexSearch {
                 }
             }
         }
-        guard matched > 0 || named else { return nil }
+        guard matched > 0 || isNamed else { return nil }
         // A title's own acronym, "(TCP)", goes with the words it stands for: a query that
         // covers either covers both.
         for (index, span) in searchable.words.ownAcronyms {
@@ -119,11 +149,16 @@ struct IndexSearch {
         }
         // Small words ("the", "and") count for neither side.
         let counted = titleWords.indices.filter { !searchable.words.isSmall($0) }
-        let coverage =
-            counted.isEmpty ? 0 : (Double(counted.filter(covered.contains).count) / Double(counted.count) * 1000).rounded() / 1000
+        let whole = counted.isEmpty ? 0 : Double(counted.filter(covered.contains).count) / Double(counted.count)
+        // A title that names its subject before a colon or a dash ("QUIC: A UDP-Based
+        // Multiplexed and Secure Transport") is mostly covered by a query that covers its name.
+        let named = counted.filter { $0 < searchable.headCount }
+        let head = named.isEmpty ? 0 : Double(named.filter(covered.contains).count) / Double(named.count)
+        let coverage = ((head == 1 ? max(whole, Self.namedCoverage) : whole) * 1000).rounded() / 1000
         return Relevance(
-            named: named, matched: matched, weight: weight, coverage: coverage,
-            current: !searchable.isObsoleted,
+            named: isNamed, matched: matched, weight: weight, exact: whole == 1 && matched == terms.count && !searchable.isObsoleted,
+            score: coverage + Self.authorityBoost * searchable.authority,
+            current: !searchable.isObsoleted, authority: searchable.authority,
             number: Int(id) ?? 0)
     }
 

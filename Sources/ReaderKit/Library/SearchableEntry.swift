@@ -14,6 +14,12 @@ extension IndexSearch {
         /// The authors' words, lower case.
         let authorWords: [String]
         let isObsoleted: Bool
+        /// How much a standards reader trusts this RFC, 0–1, found once when the index is cut
+        /// (``IndexSearch/authority(_:isObsoleted:)``).
+        let authority: Double
+        /// How many words the title's name has, before a colon or a dash ("QUIC" of "QUIC: A
+        /// UDP-Based Multiplexed and Secure Transport"); 0 for a title with neither.
+        let headCount: Int
 
         init(_ entry: Entry) {
             id = entry.id
@@ -21,6 +27,10 @@ extension IndexSearch {
             words = TitleWords(IndexSearch.tokens(title), spelled: IndexSearch.spelledTokens(title))
             authorWords = entry.authors.flatMap { IndexSearch.tokens($0) }
             isObsoleted = IndexSearch.isObsoleted(entry)
+            authority = IndexSearch.authority(entry, isObsoleted: isObsoleted)
+            let separator = [title.range(of: ": "), title.range(of: " - ")].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
+            let head = separator.map { IndexSearch.tokens(String(title[..<$0.lowerBound])).count } ?? 0
+            headCount = head < words.words.count ? head : 0
         }
     }
 
@@ -48,6 +58,9 @@ extension IndexSearch {
         private(set) var ownAcronyms: [(word: Int, span: [Int])] = []
 
         func isSmall(_ index: Int) -> Bool { kinds[index] & Self.small != 0 }
+
+        /// Whether the word is written in capitals ("TCP"), as an acronym is.
+        func isCapitals(_ index: Int) -> Bool { kinds[index] & Self.capitals != 0 }
 
         /// `spelled`: the same words as written, which tells a word in capitals; nil for none.
         init(_ words: [String], spelled: [String]?) {

@@ -15,9 +15,12 @@ extension IndexSearch {
         /// them in order (a quick test before the whole rule).
         private let initials: [[UInt8]]
         private let positions: [String: Int32]
+        /// The words the titles spell each acronym out as, learned once.
+        let expansions: AcronymExpansions
 
         init(_ entries: [Searchable]) {
             self.entries = entries
+            expansions = AcronymExpansions(entries)
             var titles: [String: [Int32]] = [:]
             var authors: [String: [Int32]] = [:]
             var positions: [String: Int32] = [:]
