@@ -35,14 +35,20 @@ extension JSONWriter {
         object(document.extra)
         key("key")
         string(document.key)
+        if let label = document.label { key("label"); string(label) }
         key("links")
         array(document.links) { $0.link($1) }
         key("metadata")
         metadata(document.metadata)
         key("notes")
         strings(document.notes)
+        if !document.relations.isEmpty {
+            key("relations")
+            array(document.relations) { $0.relation($1) }
+        }
         key("source")
         string(document.source)
+        if let status = document.status { key("status"); string(status) }
         key("title")
         string(document.title)
         raw("}")
@@ -57,6 +63,22 @@ extension JSONWriter {
         if let language = metadata.language { key("language"); string(language) }
         if let siteName = metadata.siteName { key("siteName"); string(siteName) }
         if let url = metadata.url { key("url"); string(url) }
+        raw("}")
+    }
+
+    mutating func relation(_ relation: Relation) {
+        // Keys sorted; the optional ones only when present, as `JSONEncoder` writes them.
+        var first = true
+        for (name, value) in [
+            ("section", relation.section), ("subject", relation.subject), ("target", relation.target),
+            ("targetSection", relation.targetSection), ("type", relation.type),
+        ] {
+            guard let value else { continue }
+            raw(first ? "{" : "")
+            key(name, first: first)
+            string(value)
+            first = false
+        }
         raw("}")
     }
 

@@ -38,13 +38,15 @@ extension JSONReader {
 
     // Key lists in the order of the writer's sorted keys.
     private static let documentKeys: [StaticString] = [
-        "blocks", "describedBy", "entries", "extra", "key", "links", "metadata", "notes", "source", "title",
+        "blocks", "describedBy", "entries", "extra", "key", "label", "links", "metadata", "notes", "relations", "source",
+        "status", "title",
     ]
 
     /// `blockStarts` is told where each block of the body starts, in bytes from the start.
     mutating func document(blockStarts: (Int) -> Void = { _ in }) throws -> Document {
         var blocks: [Block]?, describedBy: EntryReference?, entries: [Entry]?, extra: [String: JSONValue]?
         var key: String?, links: [Link]?, metadata: Metadata?, notes: [String]?, source: String?, title: String?
+        var label: String?, relations: [Relation] = [], status: String?
         var seen: UInt32 = 0
         var more = try openObject()
         while more {
@@ -59,11 +61,14 @@ extension JSONReader {
             case 2: entries = try array { try $0.entry() }
             case 3: extra = try jsonObject()
             case 4: key = try string()
-            case 5: links = try array { try $0.link() }
-            case 6: metadata = try self.metadata()
-            case 7: notes = try strings()
-            case 8: source = try string()
-            case 9: title = try string()
+            case 5: label = try optionalString()
+            case 6: links = try array { try $0.link() }
+            case 7: metadata = try self.metadata()
+            case 8: notes = try strings()
+            case 9: relations = try array { try $0.relation() }
+            case 10: source = try string()
+            case 11: status = try optionalString()
+            case 12: title = try string()
             default: try skipValue()
             }
             more = try nextMember()
@@ -79,7 +84,29 @@ extension JSONReader {
         guard let title else { throw missing("title", in: "a document") }
         return Document(
             source: source, key: key, title: title, metadata: metadata, blocks: blocks, links: links, entries: entries,
-            notes: notes, describedBy: describedBy, extra: extra)
+            notes: notes, describedBy: describedBy, extra: extra, label: label, status: status, relations: relations)
+    }
+
+    private static let relationKeys: [StaticString] = ["section", "subject", "target", "targetSection", "type"]
+
+    mutating func relation() throws -> Relation {
+        var section: String?, subject: String?, target: String?, targetSection: String?, type: String?
+        var seen: UInt32 = 0
+        var more = try openObject()
+        while more {
+            switch try field(Self.relationKeys, &seen) {
+            case 0: section = try optionalString()
+            case 1: subject = try optionalString()
+            case 2: target = try string()
+            case 3: targetSection = try optionalString()
+            case 4: type = try string()
+            default: try skipValue()
+            }
+            more = try nextMember()
+        }
+        guard let target else { throw missing("target", in: "a relation") }
+        guard let type else { throw missing("type", in: "a relation") }
+        return Relation(type: type, target: target, section: section, targetSection: targetSection, subject: subject)
     }
 
     private static let metadataKeys: [StaticString] = ["authors", "byline", "date", "language", "siteName", "url"]

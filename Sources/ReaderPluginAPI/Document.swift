@@ -22,12 +22,22 @@ public struct Document: Sendable, Hashable, Codable {
     public var describedBy: EntryReference?
     /// Source-specific keys added to the JSON output (`number`, `sections`, `items`, …).
     public var extra: [String: JSONValue]
+    /// How lists, links and banners name it in a few characters (`RFC 793`, `@jack`,
+    /// `example.com`); `nil`: the label of its key's ``Identifier``, else its title.
+    public var label: String?
+    /// One line of what it is, under the title (`Internet Standard · September 1981`).
+    public var status: String?
+    /// Its typed edges to other keys (``Relation``), kept by the engine in a derived index.
+    public var relations: [Relation]
 
     public init(
         source: String, key: String, title: String, metadata: Metadata = Metadata(), blocks: [Block] = [],
         links: [Link] = [], entries: [Entry] = [], notes: [String] = [], describedBy: EntryReference? = nil,
-        extra: [String: JSONValue] = [:]
+        extra: [String: JSONValue] = [:], label: String? = nil, status: String? = nil, relations: [Relation] = []
     ) {
+        self.label = label
+        self.status = status
+        self.relations = relations
         self.source = source
         self.key = key
         self.title = title
@@ -38,6 +48,30 @@ public struct Document: Sendable, Hashable, Codable {
         self.notes = notes
         self.describedBy = describedBy
         self.extra = extra
+    }
+}
+
+extension Document {
+    private enum CodingKeys: String, CodingKey {
+        case source, key, title, metadata, blocks, links, entries, notes, describedBy, extra, label, status, relations
+    }
+
+    // Written by hand for the keys added in 0.10.0: a module built against an older API (or a
+    // document stored by an older release) has none of them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            source: try container.decode(String.self, forKey: .source), key: try container.decode(String.self, forKey: .key),
+            title: try container.decode(String.self, forKey: .title),
+            metadata: try container.decode(Metadata.self, forKey: .metadata),
+            blocks: try container.decode([Block].self, forKey: .blocks), links: try container.decode([Link].self, forKey: .links),
+            entries: try container.decode([Entry].self, forKey: .entries),
+            notes: try container.decode([String].self, forKey: .notes),
+            describedBy: try container.decodeIfPresent(EntryReference.self, forKey: .describedBy),
+            extra: try container.decode([String: JSONValue].self, forKey: .extra),
+            label: try container.decodeIfPresent(String.self, forKey: .label),
+            status: try container.decodeIfPresent(String.self, forKey: .status),
+            relations: try container.decodeIfPresent([Relation].self, forKey: .relations) ?? [])
     }
 }
 

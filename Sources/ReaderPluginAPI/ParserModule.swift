@@ -53,11 +53,18 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
     public var version: String
     /// One line for `reader sources`.
     public var summary: String
+    /// The shorthands people type for its documents (`793`, `rfc 793`), resolved by the engine.
+    public var identifiers: [Identifier]
+    /// Relation kinds of its own, besides ``RelationKind/standard``.
+    public var relationKinds: [RelationKind]
 
     public init(
         name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
-        fileExtensions: [String] = [], version: String, summary: String
+        fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
+        relationKinds: [RelationKind] = []
     ) {
+        self.identifiers = identifiers
+        self.relationKinds = relationKinds
         self.name = name
         self.requestTypes = requestTypes
         self.urlPatterns = urlPatterns
@@ -65,5 +72,26 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
         self.fileExtensions = fileExtensions
         self.version = version
         self.summary = summary
+    }
+}
+
+extension ModuleDescriptor {
+    private enum CodingKeys: String, CodingKey {
+        case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds
+    }
+
+    // By hand for the capabilities added in 0.10.0: a module library built before them sends none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            requestTypes: try container.decode([String].self, forKey: .requestTypes),
+            urlPatterns: try container.decode([String].self, forKey: .urlPatterns),
+            mediaTypes: try container.decode([String].self, forKey: .mediaTypes),
+            fileExtensions: try container.decode([String].self, forKey: .fileExtensions),
+            version: try container.decode(String.self, forKey: .version),
+            summary: try container.decode(String.self, forKey: .summary),
+            identifiers: try container.decodeIfPresent([Identifier].self, forKey: .identifiers) ?? [],
+            relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [])
     }
 }

@@ -1,0 +1,33 @@
+/// A shorthand people type for documents of a module (`793`, `rfc 793`, `bcp 14`, `@jack`), with
+/// the request, catalog key and label it stands for: plain values, so that the engine resolves
+/// `reader open 793`, links a key it meets to a label, and writes the command that opens a
+/// key, without calling the module (and without knowing its source).
+///
+/// A pattern is literal text, compared case-insensitively, around one placeholder:
+/// `{number}` (ASCII digits; leading zeros dropped, so `rfc0793` is `rfc 793`) or `{name}`
+/// (letters, digits and `-._:`). A space in the pattern matches a space, nothing, or the gap
+/// between two command-line arguments: `rfc {number}` reads `rfc 793`, `RFC793` and `rfc` `793`.
+/// `{number}` alone reads a bare number; when two modules both read a word, the engine refuses
+/// it and names both.
+///
+/// The other three fields are templates in which the placeholder's value is substituted:
+/// ``argument`` is what ``ParserModule/locate(_:settings:)`` gets, ``key`` the catalog key
+/// the module's location gives that request, ``label`` how lists and links name it. The key
+/// template is read backwards too: a relation's target key `rfc/9293` is labelled `RFC 9293`
+/// and offered as `reader open 9293` though the document is not stored.
+public struct Identifier: Sendable, Hashable, Codable {
+    public var pattern: String
+    /// The request type the shorthand names (`rfc`).
+    public var requestType: String
+    public var argument: String
+    public var key: String
+    public var label: String
+
+    public init(pattern: String, requestType: String, argument: String? = nil, key: String, label: String) {
+        self.pattern = pattern
+        self.requestType = requestType
+        self.argument = argument ?? (pattern.contains("{name}") ? "{name}" : "{number}")
+        self.key = key
+        self.label = label
+    }
+}

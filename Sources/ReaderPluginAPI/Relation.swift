@@ -1,0 +1,82 @@
+/// A typed edge from a document to another catalog key: RFC 9293 obsoletes `rfc/793`, a page
+/// links to a URL, a tweet replies to another, an erratum annotates section 3.2 of an RFC.
+///
+/// A module puts the relations it reads in ``Document/relations``; the engine keeps every
+/// stored document's in one derived index, so that `reader refs KEY` answers both ways for any
+/// document, banners ("Obsoleted by RFC 9293") and ranking follow the kinds' flags, and the
+/// site links what is stored and offers to fetch what is not — without knowing the source.
+public struct Relation: Sendable, Hashable, Codable {
+    /// The kind's ``RelationKind/name`` (`cites`, `obsoletes`, …).
+    public var type: String
+    /// The catalog key it points to (`rfc/793`, a URL key, `tweets/status:123`).
+    public var target: String
+    /// The section of the document the relation is made in (`3.2`), when it has one.
+    public var section: String?
+    /// The section of the target it names (`reader refs KEY --section S` finds citations to it).
+    public var targetSection: String?
+    /// The key of the document the relation is *of*, when a document tells of others (the RFC
+    /// index says `rfc/9293` obsoletes `rfc/793`); `nil`: of this document.
+    public var subject: String?
+
+    public init(type: String, target: String, section: String? = nil, targetSection: String? = nil, subject: String? = nil) {
+        self.type = type
+        self.target = target
+        self.section = section
+        self.targetSection = targetSection
+        self.subject = subject
+    }
+
+    public init(_ kind: RelationKind, target: String, section: String? = nil, targetSection: String? = nil, subject: String? = nil) {
+        self.init(type: kind.name, target: target, section: section, targetSection: targetSection, subject: subject)
+    }
+}
+
+/// What a relation type means, as plain values: its names both ways (the keys of `reader refs
+/// --json`), the words a person reads, and the two flags the engine acts on.
+public struct RelationKind: Sendable, Hashable, Codable {
+    /// Seen from the document that has it: `obsoletes`.
+    public var name: String
+    /// Seen from its target: `obsoletedBy`.
+    public var inverse: String
+    /// Words before the targets in a list (`Obsoletes`), and before the subjects (`Obsoleted by`).
+    public var label: String
+    public var inverseLabel: String
+    /// Whether a stored target shows a banner naming the documents that have this relation to
+    /// it ("Obsoleted by RFC 9293"), in `open` and in the site.
+    public var banner: Bool
+    /// Whether the target is superseded: search ranks it below the documents that have this
+    /// relation to it (an obsoleted RFC below its successor, a replaced draft below the RFC).
+    public var supersedes: Bool
+
+    public init(name: String, inverse: String, label: String, inverseLabel: String, banner: Bool = false, supersedes: Bool = false) {
+        self.name = name
+        self.inverse = inverse
+        self.label = label
+        self.inverseLabel = inverseLabel
+        self.banner = banner
+        self.supersedes = supersedes
+    }
+}
+
+extension RelationKind {
+    /// The kinds every module may use by name; a module declares others in its descriptor.
+    public static let cites = RelationKind(name: "cites", inverse: "citedBy", label: "Cites", inverseLabel: "Cited by")
+    public static let obsoletes = RelationKind(
+        name: "obsoletes", inverse: "obsoletedBy", label: "Obsoletes", inverseLabel: "Obsoleted by", banner: true,
+        supersedes: true)
+    public static let updates = RelationKind(
+        name: "updates", inverse: "updatedBy", label: "Updates", inverseLabel: "Updated by", banner: true)
+    public static let replaces = RelationKind(
+        name: "replaces", inverse: "replacedBy", label: "Replaces", inverseLabel: "Replaced by", banner: true,
+        supersedes: true)
+    /// A draft that became an RFC: the draft `became` the RFC.
+    public static let became = RelationKind(
+        name: "became", inverse: "cameFrom", label: "Became", inverseLabel: "Came from", banner: true, supersedes: true)
+    /// An erratum, note or review of a document: it `annotates` the document, which lists its `errata`.
+    public static let annotates = RelationKind(name: "annotates", inverse: "errata", label: "Annotates", inverseLabel: "Errata")
+    public static let links = RelationKind(name: "links", inverse: "linkedFrom", label: "Links to", inverseLabel: "Linked from")
+    public static let repliesTo = RelationKind(name: "repliesTo", inverse: "replies", label: "Replies to", inverseLabel: "Replies")
+    public static let quotes = RelationKind(name: "quotes", inverse: "quotedBy", label: "Quotes", inverseLabel: "Quoted by")
+
+    public static let standard: [RelationKind] = [cites, obsoletes, updates, replaces, became, annotates, links, repliesTo, quotes]
+}
