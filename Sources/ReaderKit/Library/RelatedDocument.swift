@@ -31,3 +31,11 @@ public struct RelatedDocument: Sendable, Codable, Equatable {
         self.unavailable = unavailable
     }
 }
+
+extension Reader {
+    /// `reader refs KEY`: every stored relation of `key`, both ways — what it cites, links,
+    /// obsoletes, and what cites, links or obsoletes it — from the relation index; with
+    /// `section`, only those made in or pointing to that section. (Filled in by the relation
+    /// index; until then, none.)
+    public func relations(of key: String, section: String? = nil) throws -> [RelatedDocument] { [] }
+}
