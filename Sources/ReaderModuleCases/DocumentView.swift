@@ -8,7 +8,8 @@ import ReaderPluginAPI
 /// annotations, fields}`, and `blocks[]`, each with `kind` (heading, paragraph, preformatted,
 /// list, quote, table, image, rule, post) and `text`, plus `level`, `number`, `title` for a
 /// heading, `language` for preformatted text, `items` (a count) for a list, `rows` for a
-/// table, `url` for an image, `id`, `author`, `createdAt` for a post.
+/// table, `url` for an image, `id`, `author`, `createdAt` for a post; `label`, `status` and
+/// `relations[].{type, target, section, targetSection, subject}`.
 public enum DocumentView {
     public static func json(_ document: Document) -> JSONValue {
         let metadata = document.metadata
@@ -28,6 +29,16 @@ public enum DocumentView {
             "describedBy": document.describedBy.map { .object(["key": .string($0.key), "id": .string($0.id)]) } ?? .null,
             "entries": .array(document.entries.map(entry)),
             "blocks": .array(document.blocks.map(block)),
+            "label": JSONValue(document.label),
+            "status": JSONValue(document.status),
+            "relations": .array(document.relations.map(relation)),
+        ])
+    }
+
+    static func relation(_ relation: Relation) -> JSONValue {
+        .object([
+            "type": .string(relation.type), "target": .string(relation.target), "section": JSONValue(relation.section),
+            "targetSection": JSONValue(relation.targetSection), "subject": JSONValue(relation.subject),
         ])
     }
 

@@ -11,9 +11,18 @@ public struct FeedModule: ParserModule {
         urlPatterns: ["*.xml", "*/feed", "*/feed/", "*.rss", "*.atom"],
         mediaTypes: ["application/atom+xml", "application/rss+xml"],
         fileExtensions: ["rss", "atom"],
-        version: "1",
-        summary: "Atom and RSS 2.0 feeds: title, date and link of every entry."
+        version: "2",
+        summary: "Atom and RSS 2.0 feeds: title, date and link of every entry.",
+        // `reader open feed:gazette` reads the feed named `gazette` (READER_FEED_GAZETTE is its
+        // address), stored under `feed/gazette`; lists and links call it "gazette (feed)".
+        identifiers: [Identifier(pattern: "feed:{name}", requestType: "feed", key: "feed/{name}", label: "{name} (feed)")],
+        // A feed publishes its entries' pages: `reader refs` of a page says which feed it was in.
+        relationKinds: [FeedModule.publishes]
     )
+
+    /// A kind of this module's own, beside the standard ones (``RelationKind/standard``).
+    static let publishes = RelationKind(
+        name: "publishes", inverse: "publishedIn", label: "Publishes", inverseLabel: "Published in")
 
     /// Sure when the first element is `<rss>` or `<feed>`; fairly sure from the media type or
     /// the file extension alone.
@@ -28,13 +37,21 @@ public struct FeedModule: ParserModule {
         return 0
     }
 
-    /// `reader fetch feed URL`: the feed is its own URL.
+    /// `reader fetch feed URL`: the feed is its own URL. `reader fetch feed NAME` (or the
+    /// shorthand `feed:NAME`): the feed whose address the environment gives as
+    /// `READER_FEED_<NAME>`, stored under `feed/NAME` whatever its address.
     public func locate(_ argument: String, settings: Settings) throws -> Location? {
         let lower = argument.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") else {
-            throw RequestError("feed takes the feed's address: reader fetch feed https://example.org/feed.xml")
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") {
+            return Location(key: argument, urls: [argument])
         }
-        return Location(key: argument, urls: [argument])
+        let variable = "READER_FEED_" + argument.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        guard let url = settings[variable] else {
+            throw RequestError(
+                "feed takes the feed's address (reader fetch feed https://example.org/feed.xml), "
+                    + "or a name whose address is in \(variable)")
+        }
+        return Location(key: "feed/\(argument)", urls: [url])
     }
 
     public func parse(_ input: ParseInput) throws -> Document {
