@@ -21,7 +21,8 @@ enum CommonOptions {
 /// `reader open`'s own options.
 enum OpenOptions {
     static let format = OptionSpec(value: "format", default: Open.Format.text, help: "text, markdown or json.")
-    static let section = OptionSpec<String?>(value: "section", default: nil, help: "Only this section, with its subsections (3.2, A.1, REFERENCES).")
+    static let section = OptionSpec<String?>(
+        value: "section", default: nil, help: "Only this section, with its subsections (3.2, A.1, REFERENCES).")
     static let noPager = OptionSpec(flag: "no-pager", help: "Do not pipe through $PAGER.")
     static let toc = OptionSpec(flag: "toc", help: "Print the table of contents: section numbers and titles.")
 

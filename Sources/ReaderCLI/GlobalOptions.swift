@@ -69,7 +69,8 @@ struct GlobalOptions: ParsableArguments {
     }
 
     static func makeReader(
-        cacheDir: String?, offline: Bool, jobs: Int = CommonOptions.jobs.defaultValue, timeout: Double? = nil, verbose: Bool = false, remote: Remote? = nil,
+        cacheDir: String?, offline: Bool, jobs: Int = CommonOptions.jobs.defaultValue, timeout: Double? = nil, verbose: Bool = false,
+        remote: Remote? = nil,
         cacert: String? = nil
     ) -> Reader {
         let environment = Console.current.environment

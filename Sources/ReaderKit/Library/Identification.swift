@@ -54,6 +54,7 @@ extension Reader {
 
     private static func ambiguous(_ text: String, _ readings: [IdentifierTable.Reading]) -> ReaderError {
         let candidates = readings.map { "\($0.label) (\($0.module), key \($0.key))" }
-        return .usage("'\(text)' may name \(candidates.joined(separator: " or ")): open one by its key, as 'reader open \(readings[0].key)'")
+        return .usage(
+            "'\(text)' may name \(candidates.joined(separator: " or ")): open one by its key, as 'reader open \(readings[0].key)'")
     }
 }

@@ -55,7 +55,9 @@ extension Reader {
         }
         var named: [String: String] = [:]
         for (index, word) in words.enumerated() {
-            if index > 0, tiers.contains(where: { $0.isLead(words[index - 1]) }), let id = entry(words[index - 1] + " " + word, twoWords: true) {
+            if index > 0, tiers.contains(where: { $0.isLead(words[index - 1]) }),
+                let id = entry(words[index - 1] + " " + word, twoWords: true)
+            {
                 named[word] = id
             } else if words.count == 1 || tiers.contains(where: { $0.readsLiterally(word) }), let id = entry(word, twoWords: false) {
                 named[word] = id

@@ -173,8 +173,8 @@ extension Reader {
         let first = registry.firstIdentifierTiers
         if let reading = try identified(word, twoWords: false, tiers: first) { return Self.request(reading) }
         // `reader open rfc 793`, as `fetch` is written: the lead of a shorthand alone names nothing.
-        if first.contains(where: { $0.isLead(word) }) {
-            throw ReaderError.usage("'\(word)' alone names no document: write what it names after it ('reader open \(word) N')")
+        if let example = first.lazy.compactMap({ $0.example(forLead: word) }).first {
+            throw ReaderError.usage("'\(word)' alone names nothing: open one by its \(example.what) ('reader open \(example.words)')")
         }
         if let request = sourceRequest(word, lookup: registry.builtinModule(for:)) { return request }
         if FileManager.default.fileExists(atPath: word) { return .file(word) }

@@ -63,6 +63,23 @@ package struct IdentifierTable: Sendable {
         return rows.contains { $0.pattern.spansTwoWords && $0.pattern.lead == lower }
     }
 
+    /// For the lead of a two-word pattern (`rfc`), the shortest way its module's documents are
+    /// written, with an example value (`793`), to say how to write what the lead alone does not.
+    package func example(forLead word: String) -> (what: String, words: String)? {
+        let lower = word.lowercased()
+        guard let lead = rows.first(where: { $0.pattern.spansTwoWords && $0.pattern.lead == lower }) else { return nil }
+        let same = rows.filter { $0.module == lead.module && $0.identifier.requestType == lead.identifier.requestType }
+        let shortest = same.min { $0.identifier.pattern.count < $1.identifier.pattern.count } ?? lead
+        let number = shortest.pattern.placeholder == .number
+        return (
+            number ? "number" : "name", IdentifierPattern.fill(shortest.identifier.pattern, number ? Self.exampleNumber : Self.exampleName)
+        )
+    }
+
+    /// The values messages show as examples.
+    static let exampleNumber = "793"
+    static let exampleName = "name"
+
     /// Whether `text` is read only by patterns with literal text (`@jack`, `rfc793`), not by a
     /// bare placeholder: such a word is a target by itself wherever it stands.
     package func readsLiterally(_ text: String) -> Bool {
