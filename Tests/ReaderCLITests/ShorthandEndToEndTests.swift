@@ -37,6 +37,14 @@ import Testing
         let mixed = try await reader.run(["open", "rfc-index", "Rfc", "0001", "793", "--offline", "--format", "json"])
         #expect(keys(mixed.stdout) == ["rfc-index", "rfc/1", "rfc/793"], "\(mixed)")
         // `@NAME`: the tweets of a user, as `tweets user:NAME` (not stored here: the command says so).
+        // Each module's shorthands, as `sources --json` lists them.
+        let sources = try await reader.run(["sources", "--json"])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(sources.stdout.utf8)) as? [[String: Any]])
+        let shorthands = Dictionary(
+            uniqueKeysWithValues: listed.compactMap { source in
+                (source["name"] as? String).map { ($0, source["shorthands"] as? [String] ?? []) }
+            })
+        #expect(shorthands == ["rfc-index": [], "rfc-text": ["{number}", "rfc {number}"], "tweets": ["@{name}"], "html": []])
         let tweets = try await reader.run(["open", "793", "@jack", "--offline"])
         #expect(tweets.status == 3, "\(tweets)")
         #expect(tweets.stderr.hasPrefix("reader: tweets/user:jack is not in the store; run 'reader fetch tweets user:jack'"), "\(tweets)")
