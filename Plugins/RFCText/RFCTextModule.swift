@@ -12,7 +12,11 @@ public struct RFCTextModule: ParserModule {
         mediaTypes: ["text/plain"],
         fileExtensions: ["txt"],
         version: "2",
-        summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019)."
+        summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019).",
+        // `793`, `rfc 793`, `RFC793`, `rfc0793`, `rfc` `793`; the key is ``locate``'s.
+        identifiers: ["{number}", "rfc {number}"].map {
+            Identifier(pattern: $0, requestType: "rfc", key: "rfc/{number}", label: "RFC {number}")
+        }
     )
 
     public func recognize(_ sample: Sample) -> Int {

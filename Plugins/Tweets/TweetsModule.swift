@@ -14,7 +14,11 @@ public struct TweetsModule: ParserModule {
         mediaTypes: ["application/json"],
         fileExtensions: ["json", "jsonl", "js"],
         version: "1",
-        summary: "Twitter/X JSON: API v1.1 and v2 responses, twarc JSONL, data archives."
+        summary: "Twitter/X JSON: API v1.1 and v2 responses, twarc JSONL, data archives.",
+        // `@jack`: the user's recent tweets, stored under the key ``Locator`` gives them.
+        identifiers: [
+            Identifier(pattern: "@{name}", requestType: "tweets", argument: "user:{name}", key: "tweets/user:{name}", label: "@{name}")
+        ]
     )
 
     public func parse(_ input: ParseInput) throws -> Document {

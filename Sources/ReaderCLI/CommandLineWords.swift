@@ -2,10 +2,9 @@
 /// command may come before the command (`reader --cache-dir DIR list`, as git takes `-C`), and
 /// a mistyped command gets a suggestion.
 enum CommandLineWords {
-    /// The common options (``GlobalOptions``), and whether each takes a value.
-    static let commonOptions: [String: Bool] = [
-        "--cache-dir": true, "--offline": false, "--jobs": true, "--timeout": true, "--verbose": false, "--remote": true,
-    ]
+    /// The common options (``CommonOptions``), and whether each takes a value.
+    static let commonOptions: [String: Bool] = Dictionary(
+        uniqueKeysWithValues: CommonOptions.all.map { ("--" + $0.name, $0.takesValue) })
 
     /// `words` with a bare `--remote` (last, or before another option) given the value
     /// ``configuredRemote``: "the remote `READER_REMOTE` names", as `reader cache verify

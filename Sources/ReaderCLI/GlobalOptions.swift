@@ -6,30 +6,27 @@ import ReaderPluginAPI
 
 /// The options of the commands that fetch (`fetch`, `open`).
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The store folder (default: $READER_CACHE_DIR, $XDG_CACHE_HOME/reader or ~/.cache/reader).")
+    @Option(name: CommonOptions.cacheDir.parserName, help: CommonOptions.cacheDir.parserHelp)
     var cacheDir: String?
 
-    @Flag(name: .long, help: "Never open a network connection; what is not stored is an error (exit 3).")
-    var offline = false
+    @Flag(name: CommonOptions.offline.parserName, help: CommonOptions.offline.parserHelp)
+    var offline = CommonOptions.offline.defaultValue
 
-    @Option(name: .long, help: "Parallel fetches (for push and pull: transfers).")
-    var jobs: Int = 8
+    @Option(name: CommonOptions.jobs.parserName, help: CommonOptions.jobs.parserHelp)
+    var jobs: Int = CommonOptions.jobs.defaultValue
 
-    @Option(
-        name: .long,
-        help: "Seconds to wait for a server before giving up (connect, and between bytes); a body must also bring 1 kB in each such span.")
+    @Option(name: CommonOptions.timeout.parserName, help: CommonOptions.timeout.parserHelp)
     var timeout: Double?
 
-    @Flag(name: .long, help: "Say more about what happens, on stderr.")
-    var verbose = false
+    @Flag(name: CommonOptions.verbose.parserName, help: CommonOptions.verbose.parserHelp)
+    var verbose = CommonOptions.verbose.defaultValue
 
     @Option(
         name: .long,
         help: "A PEM file of the certificate authorities to trust for https (instead of $SSL_CERT_FILE, $SSL_CERT_DIR or the system's).")
     var cacert: String?
 
-    @Option(
-        name: .long, help: "A store shared through S3: s3://BUCKET/PREFIX (default: $READER_REMOTE); open looks there before the network.")
+    @Option(name: CommonOptions.remote.parserName, help: CommonOptions.remote.parserHelp)
     var remote: String?
 
     func validate() throws {
@@ -72,7 +69,8 @@ struct GlobalOptions: ParsableArguments {
     }
 
     static func makeReader(
-        cacheDir: String?, offline: Bool, jobs: Int = 8, timeout: Double? = nil, verbose: Bool = false, remote: Remote? = nil,
+        cacheDir: String?, offline: Bool, jobs: Int = CommonOptions.jobs.defaultValue, timeout: Double? = nil, verbose: Bool = false,
+        remote: Remote? = nil,
         cacert: String? = nil
     ) -> Reader {
         let environment = Console.current.environment
@@ -106,19 +104,19 @@ struct GlobalOptions: ParsableArguments {
 /// that `reader --offline list` works as `reader --offline open 793` does, but they do
 /// nothing here and stay out of the help.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: "The store folder (default: $READER_CACHE_DIR, $XDG_CACHE_HOME/reader or ~/.cache/reader).")
+    @Option(name: CommonOptions.cacheDir.parserName, help: CommonOptions.cacheDir.parserHelp)
     var cacheDir: String?
 
-    @Flag(name: .long, help: "Say more about what happens, on stderr.")
-    var verbose = false
+    @Flag(name: CommonOptions.verbose.parserName, help: CommonOptions.verbose.parserHelp)
+    var verbose = CommonOptions.verbose.defaultValue
 
-    @Flag(name: .long, help: .hidden) var offline = false
-    @Option(name: .long, help: .hidden) var jobs: Int = 8
-    @Option(name: .long, help: .hidden) var timeout: Double?
+    @Flag(name: CommonOptions.offline.parserName, help: .hidden) var offline = CommonOptions.offline.defaultValue
+    @Option(name: CommonOptions.jobs.parserName, help: .hidden) var jobs: Int = CommonOptions.jobs.defaultValue
+    @Option(name: CommonOptions.timeout.parserName, help: .hidden) var timeout: Double?
     /// Used by `cache verify --remote` only, as `--remote`.
     @Option(name: .long, help: .hidden) var cacert: String?
     /// Used by `cache verify --remote` only (its help says so).
-    @Option(name: .long, help: .hidden) var remote: String?
+    @Option(name: CommonOptions.remote.parserName, help: .hidden) var remote: String?
 
     func validate() throws {
         try GlobalOptions.validate(jobs: jobs, timeout: timeout)

@@ -11,37 +11,19 @@ enum QuickFind {
     /// The exit code when the command was handled; nil when the parser is to handle it.
     static func run(_ arguments: [String]) -> Int32? {
         guard arguments.first == "find" else { return nil }
-        var words: [String] = []
-        var source: String?
-        var limit = 10
-        var json = false
-        var cacheDir: String?
-        var index = 1
-        while index < arguments.count {
-            let word = arguments[index]
-            switch word {
-            case "--json": json = true
-            // `find` never opens a connection: offline or not, it reads the store.
-            case "--offline": break
-            case "--source", "--limit", "--cache-dir":
-                guard index + 1 < arguments.count else { return nil }
-                index += 1
-                let value = arguments[index]
-                if word == "--source" {
-                    source = value
-                } else if word == "--cache-dir" {
-                    cacheDir = value
-                } else {
-                    // Out of range: the parser's path refuses it in words.
-                    guard let number = Int(value), Find.limits.contains(number) else { return nil }
-                    limit = number
-                }
-            default:
-                // `-word` is a word to leave out; `-h` and every `--option` are the parser's.
-                guard !word.hasPrefix("--"), word != "-h" else { return nil }
-                words.append(word)
-            }
-            index += 1
+        // `-word` is a word to leave out; `-h` and every `--option` not in the table are the parser's.
+        guard let line = QuickWords(arguments.dropFirst(), options: FindOptions.quick, isOption: { $0.hasPrefix("--") || $0 == "-h" })
+        else { return nil }
+        // `--offline` is taken and changes nothing: `find` never opens a connection.
+        let words = line.words
+        let source = line.value(FindOptions.source)
+        let json = line.isSet(FindOptions.json)
+        let cacheDir = line.value(CommonOptions.cacheDir)
+        var limit = FindOptions.limit.defaultValue
+        if let value = line.value(FindOptions.limit) {
+            // Out of range: the parser's path refuses it in words.
+            guard let number = Int(value), Find.limits.contains(number) else { return nil }
+            limit = number
         }
         guard !words.isEmpty, (try? EnvironmentNumbers(Console.current.environment)) != nil else { return nil }
         let reader = GlobalOptions.makeReader(cacheDir: cacheDir, offline: true)

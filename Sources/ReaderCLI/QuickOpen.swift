@@ -13,38 +13,26 @@ enum QuickOpen {
     /// True when the command was handled and its output written.
     static func run(_ arguments: [String]) -> Bool {
         guard arguments.first == "open" else { return false }
-        var targets: [String] = []
-        var offline = false
-        var noPager = false
-        var format = Open.Format.text
-        var cacheDir: String?
-        var index = 1
-        while index < arguments.count {
-            let word = arguments[index]
-            switch word {
-            case "--offline": offline = true
-            case "--no-pager": noPager = true
-            case "--format", "--cache-dir":
-                guard index + 1 < arguments.count else { return false }
-                index += 1
-                if word == "--cache-dir" {
-                    cacheDir = arguments[index]
-                } else {
-                    guard let chosen = Open.Format(rawValue: arguments[index]) else { return false }
-                    format = chosen
-                }
-            default:
-                guard !word.hasPrefix("-"), !word.isEmpty else { return false }
-                targets.append(word)
-            }
-            index += 1
+        // Every `-…` not in the table (`--section`, `--help`, `-`) is the parser's path's.
+        guard let line = QuickWords(arguments.dropFirst(), options: OpenOptions.quick, isOption: { $0.hasPrefix("-") || $0.isEmpty })
+        else { return false }
+        let targets = line.words
+        let offline = line.isSet(CommonOptions.offline)
+        let noPager = line.isSet(OpenOptions.noPager)
+        let cacheDir = line.value(CommonOptions.cacheDir)
+        var format = OpenOptions.format.defaultValue
+        if let value = line.value(OpenOptions.format) {
+            guard let chosen = Open.Format(rawValue: value) else { return false }
+            format = chosen
         }
         guard !targets.isEmpty else { return false }
         let reader = GlobalOptions.makeReader(cacheDir: cacheDir, offline: offline)
         let options = Open.renderOptions(format, section: nil)
         var documents: [String] = []
-        for target in targets {
-            guard let request = try? reader.openRequest(target), let view = reader.keptView(request, options) else { return false }
+        // `rfc 793` as two words too: the targets are read as the parser's path reads them.
+        guard let requests = try? reader.openRequests(targets) else { return false }
+        for request in requests {
+            guard let view = reader.keptView(request, options) else { return false }
             documents.append(view)
         }
         if format == .json {

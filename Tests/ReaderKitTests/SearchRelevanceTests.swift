@@ -44,7 +44,7 @@ import Testing
         var heldOutAsked = 0
         var misses: [String] = []
         for (index, query) in Self.queries.enumerated() {
-            let top = IndexSearch(query.words).rank(Self.kept).prefix(3)
+            let top = IndexSearchTests.query(query.words).rank(Self.kept).prefix(3)
             if let best = top.first, query.answers.contains(best) { first += 1 }
             if top.contains(where: query.answers.contains) { topThree += 1 }
             let met = query.within == 1 ? top.first.map(query.answers.contains) ?? false : top.contains(where: query.answers.contains)
@@ -78,31 +78,31 @@ import Testing
             ["rfc", "2119"], ["ipv6"], ["transmission", "zzqqxx"], ["the", "of", "protocol"], ["793"], ["rfc793", "tcp"], ["postel"],
         ]
         for query in Self.queries.map(\.words) + more {
-            #expect(IndexSearch(query).rank(Self.kept) == IndexSearch(query).rank(Self.kept.entries), "\(query)")
+            #expect(IndexSearchTests.query(query).rank(Self.kept) == IndexSearchTests.query(query).rank(Self.kept.entries), "\(query)")
         }
         // And as the entries themselves, which are cut again for each query.
-        #expect(IndexSearch(["tcp"]).rank(Self.kept) == IndexSearch(["tcp"]).rank(IndexSearchTests.entries).map(\.id))
+        #expect(IndexSearchTests.query(["tcp"]).rank(Self.kept) == IndexSearchTests.query(["tcp"]).rank(IndexSearchTests.entries).map(\.id))
     }
 
     @Test func anAcronymMatchesOnlyTheWordsItStandsFor() throws {
         try #require(IndexSearchTests.entries.count == 9816)
-        let tcp = IndexSearch(["tcp"]).rank(Self.kept)
+        let tcp = IndexSearchTests.query(["tcp"]).rank(Self.kept)
         #expect(Array(tcp.prefix(3)).contains("793") && Array(tcp.prefix(3)).contains("9293"), "\(tcp.prefix(3))")
         // "Telnet Com Port Control Option", "Object Identifiers for Test Certificate Policies":
         // their initials spell TCP, their words are not what it stands for.
         #expect(!tcp.contains("2217") && !tcp.contains("7229"))
-        let transmission = IndexSearch(["transmission", "control"]).rank(Self.kept).prefix(3)
+        let transmission = IndexSearchTests.query(["transmission", "control"]).rank(Self.kept).prefix(3)
         #expect(transmission.contains("793") && transmission.contains("9293"), "\(transmission)")
     }
 
     @Test func authorityRaisesTheStandardAboveLongerTitlesThatRepeatTheWord() throws {
         try #require(IndexSearchTests.entries.count == 9816)
         for (words, answer) in [(["quic"], "9000"), (["json"], "8259"), (["oauth", "2.0"], "6749")] {
-            let top = IndexSearch(words).rank(Self.kept).prefix(3)
+            let top = IndexSearchTests.query(words).rank(Self.kept).prefix(3)
             #expect(top.contains(answer), "\(words): \(top)")
         }
         // A title that is exactly the query stays first, above any standard.
-        #expect(IndexSearch(["internet", "message", "format"]).rank(Self.kept).first == "5322")
-        #expect(IndexSearch(["punycode"]).rank(Self.kept).first == "3492")
+        #expect(IndexSearchTests.query(["internet", "message", "format"]).rank(Self.kept).first == "5322")
+        #expect(IndexSearchTests.query(["punycode"]).rank(Self.kept).first == "3492")
     }
 }

@@ -16,14 +16,14 @@ struct Find: AsyncParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "Words, \"phrases\", prefixes (word*) and exclusions (-word).")
     var words: [String]
 
-    @Option(name: .long, help: "Only documents of this source (rfc, html, tweets, …).")
+    @Option(name: FindOptions.source.parserName, help: FindOptions.source.parserHelp)
     var source: String?
 
-    @Option(name: .long, help: "At most this many passages.")
-    var limit: Int = 10
+    @Option(name: FindOptions.limit.parserName, help: FindOptions.limit.parserHelp)
+    var limit: Int = FindOptions.limit.defaultValue
 
-    @Flag(name: .long, help: "Print a JSON array of hits.")
-    var json = false
+    @Flag(name: FindOptions.json.parserName, help: FindOptions.json.parserHelp)
+    var json = FindOptions.json.defaultValue
 
     /// How many passages `--limit` may ask for: more than a person reads, and
     /// small enough that the search's arithmetic on it never overflows.

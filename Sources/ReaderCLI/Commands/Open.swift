@@ -12,17 +12,17 @@ struct Open: AsyncParsableCommand {
     @Argument(help: "RFC numbers, rfc-index, URLs or files. Several print one document after another (JSON Lines with --format json).")
     var targets: [String]
 
-    @Option(name: .long, help: "text, markdown or json.")
-    var format: Format = .text
+    @Option(name: OpenOptions.format.parserName, help: OpenOptions.format.parserHelp)
+    var format: Format = OpenOptions.format.defaultValue
 
-    @Option(name: .long, help: "Only this section, with its subsections (3.2, A.1, REFERENCES).")
+    @Option(name: OpenOptions.section.parserName, help: OpenOptions.section.parserHelp)
     var section: String?
 
-    @Flag(name: .long, help: "Do not pipe through $PAGER.")
-    var noPager = false
+    @Flag(name: OpenOptions.noPager.parserName, help: OpenOptions.noPager.parserHelp)
+    var noPager = OpenOptions.noPager.defaultValue
 
-    @Flag(name: .long, help: "Print the table of contents: section numbers and titles.")
-    var toc = false
+    @Flag(name: OpenOptions.toc.parserName, help: OpenOptions.toc.parserHelp)
+    var toc = OpenOptions.toc.defaultValue
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json

@@ -8,16 +8,16 @@ struct Refs: AsyncParsableCommand {
 
     @OptionGroup var global: StoreOptions
 
-    @Argument(help: "An RFC number (793, rfc793).")
-    var rfc: String
+    @Argument(help: "A document: its key, shorthand (793, rfc793) or URL.")
+    var target: String
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
     func run() async throws {
-        let digits = rfc.lowercased().hasPrefix("rfc") ? String(rfc.dropFirst(3)) : rfc
-        guard let number = Int(digits), number > 0 else { throw ValidationError("'\(rfc)' is not an RFC number") }
-        let refs = try global.makeReader().references(of: number)
+        let reader = global.makeReader()
+        let refs = try reader.references(ofTarget: target)
+        let number = refs.number
         if json { return Terminal.printRaw(try JSONRenderer.line(refs)) }
         // On a terminal a citation's long title gives way (as in the text view's "RFCs cited")
         // and a list of numbers is wrapped, never cut; whole lines in a pipe.
@@ -49,7 +49,7 @@ struct Refs: AsyncParsableCommand {
         lines.append("cited by stored documents (\(refs.citedBy.count))\(refs.citedBy.isEmpty ? "" : ":")")
         lines += refs.citedBy.map { key in
             CitationLine.text(
-                key, command: "reader open \(key.hasPrefix("rfc/") ? String(key.dropFirst(4)) : key)", title: refs.titles[key],
+                key, command: "reader open \(reader.shorthand(ofKey: key))", title: refs.titles[key],
                 width: width)
         }
         LongOutput.print(lines.joined(separator: "\n"))

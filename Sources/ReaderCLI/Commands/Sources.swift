@@ -29,6 +29,8 @@ struct Sources: AsyncParsableCommand {
         var version: String
         var origin: String
         var summary: String
+        /// The patterns of the shorthands it declares (`{number}`, `rfc {number}`, `@{name}`).
+        var shorthands: [String]
     }
 
     func run() async throws {
@@ -42,7 +44,7 @@ struct Sources: AsyncParsableCommand {
             return Listing(
                 name: descriptor.name, requestTypes: descriptor.requestTypes, urlPatterns: descriptor.urlPatterns,
                 mediaTypes: descriptor.mediaTypes, version: descriptor.version, origin: registration.origin,
-                summary: descriptor.summary)
+                summary: descriptor.summary, shorthands: descriptor.identifiers.map(\.pattern))
         }
         if json {
             Terminal.printRaw(try JSONRenderer.line(listings))

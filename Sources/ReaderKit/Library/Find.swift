@@ -66,7 +66,8 @@ extension Reader {
         guard limit > 0, let connection = index else { return FindResult(hits: [], note: note) }
         let obsoletedBy = obsoletedByInIndex()
         do {
-            var search = FindSearch(store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy)
+            var search = FindSearch(
+                store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy, shorthand: shorthand(ofKey:))
             let hits = try search.hits(source: source)
             if let file { store.fullText.kept.keep(connection, file: file) }
             return FindResult(hits: hits, note: note)
@@ -74,7 +75,8 @@ extension Reader {
             // Damage met only by this query's pages: made anew from the blobs, said once.
             (index, file, note) = try store.fullTextForSearch(damage: failure)
             guard let connection = index else { return FindResult(hits: [], note: note) }
-            var search = FindSearch(store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy)
+            var search = FindSearch(
+                store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy, shorthand: shorthand(ofKey:))
             return FindResult(hits: try search.hits(source: source), note: note)
         } catch let failure as SQLite.Failure {
             throw failure.storageError(store.fullText.path)
@@ -93,14 +95,11 @@ extension Reader {
         }
     }
 
-    /// The command that opens a hit where it is: `reader open 793 --section 3.2`.
-    static func openCommand(_ document: FullTextIndex.Connection.IndexedDocument, _ passage: Passage?) -> String {
-        let target: String
-        if document.source == "rfc", let number = document.rfcNumber, document.key == "rfc/\(number)" {
-            target = String(number)
-        } else {
-            target = ShellWord.quoted(document.key)
-        }
+    /// The command that opens a hit where it is: `reader open 793 --section 3.2`, the document
+    /// named by its shorthand (``shorthand(ofKey:)``), else by its key.
+    static func openCommand(_ key: String, _ passage: Passage?, shorthand: (String) -> String) -> String {
+        let words = shorthand(key)
+        let target = words == key ? ShellWord.quoted(key) : words
         var command = "reader open \(target)"
         // A tweet opens at itself, by its id (`--section` takes a tweet's id too).
         if let passage, passage.isPost, let id = passage.number {

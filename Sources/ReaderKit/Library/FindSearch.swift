@@ -21,6 +21,8 @@ struct FindSearch {
     let limit: Int
     /// The RFCs the stored index says obsolete RFC N; nil when no index is stored.
     let obsoletedBy: (Int) -> [Int]?
+    /// The words that open a key (``Reader/shorthand(ofKey:)``): `793` for `rfc/793`.
+    let shorthand: (String) -> String
     /// The catalog's document blob of each key looked up (absent: not stored).
     private var stored: [String: BlobID] = [:]
     private var looked: Set<String> = []
@@ -37,7 +39,11 @@ struct FindSearch {
     /// every core at once.
     private static let chunk = 16
 
-    init(store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int, obsoletedBy: @escaping (Int) -> [Int]?) {
+    init(
+        store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int, obsoletedBy: @escaping (Int) -> [Int]?,
+        shorthand: @escaping (String) -> String
+    ) {
+        self.shorthand = shorthand
         self.store = store
         self.connection = connection
         self.query = query
@@ -82,7 +88,7 @@ struct FindSearch {
                 title: titles[candidate.document.key].flatMap { $0 } ?? candidate.document.title,
                 section: passage.flatMap(Self.section),
                 snippet: passage.map { Snippet.make($0.body, query) } ?? Snippet(text: "", matches: []),
-                score: candidate.score, open: Reader.openCommand(candidate.document, passage))
+                score: candidate.score, open: Reader.openCommand(candidate.document.key, passage, shorthand: shorthand))
         }
     }
 

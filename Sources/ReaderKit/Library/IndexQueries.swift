@@ -35,11 +35,35 @@ extension Reader {
     /// Entries by relevance to `words` (see ``IndexSearch``): the exact number first, then the
     /// entries that match every word, best first; only when none does, those that match most.
     public func search(_ words: [String], limit: Int? = nil) throws -> [Entry] {
-        let query = IndexSearch(words)
+        let query = IndexSearch(words, named: namedEntries(words))
         guard !query.terms.isEmpty else { throw ReaderError.usage("search needs at least one word") }
         let ranked = query.rank(try searchableIndex())
         let shown = limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
         return try store.indexEntries(shown, of: storedIndex())
+    }
+
+    /// The index entries a query names by a shorthand of the documents the index describes,
+    /// by the query word that names each: `rfc793` or `rfc 2119` anywhere in the query, a bare
+    /// `793` only as the whole query (the `4` of "network time protocol version 4" names nothing).
+    func namedEntries(_ words: [String]) -> [String: String] {
+        let words = words.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
+        let tiers = registry.firstIdentifierTiers
+        func entry(_ text: String, twoWords: Bool) -> String? {
+            guard let reading = try? identified(text, twoWords: twoWords, tiers: tiers), reading.requestType == Self.rfcRequestType
+            else { return nil }
+            return reading.argument
+        }
+        var named: [String: String] = [:]
+        for (index, word) in words.enumerated() {
+            if index > 0, tiers.contains(where: { $0.isLead(words[index - 1]) }),
+                let id = entry(words[index - 1] + " " + word, twoWords: true)
+            {
+                named[word] = id
+            } else if words.count == 1 || tiers.contains(where: { $0.readsLiterally(word) }), let id = entry(word, twoWords: false) {
+                named[word] = id
+            }
+        }
+        return named
     }
 
     /// The stored index's entry of RFC `number`: one line of its entry table, not the index

@@ -24,13 +24,17 @@ struct IndexSearch {
     let terms: [String]
     /// Each term as an acronym may be, when it may be one.
     let acronyms: [AcronymLetters?]
-    /// RFC numbers named in the query (`793`, `rfc793`).
+    /// The entries the query names by a shorthand (`793`, `rfc793`, `rfc 793`), by the term
+    /// that names each (``Reader/namedEntries(_:)``: the identifier table reads them).
+    let named: [String: String]
+    /// The ids of those entries.
     let numbers: Set<String>
 
-    init(_ words: [String]) {
+    init(_ words: [String], named: [String: String] = [:]) {
         terms = words.flatMap { IndexSearch.tokens($0) }
         acronyms = terms.map { AcronymLetters($0) }
-        numbers = IndexSearch.namedNumbers(words)
+        self.named = named
+        numbers = Set(named.values)
     }
 
     /// How much the authority prior (0–1) adds to a title's coverage (0–1): enough that an
@@ -111,7 +115,7 @@ struct IndexSearch {
         var matched = 0
         var weight = 0.0
         for (term, acronym) in zip(terms, acronyms) {
-            if let number = IndexSearch.number(term), number == id, numbers.contains(number) {
+            if named[term] == id {
                 matched += 1
                 weight += 1
                 continue
@@ -176,28 +180,6 @@ struct IndexSearch {
     /// The title words that `term` abbreviates by their initials (`tcp` in "transmission
     /// control protocol"), skipping the small words acronyms skip ("for", "of", "the").
     static let smallWords: Set<String> = ["a", "an", "and", "for", "in", "of", "on", "the", "to", "with"]
-
-    /// The RFC numbers a query names: a query that is one number (`793`), `rfc793`, or a
-    /// number after the word `rfc` (`rfc 2119`). Not the `1` of `http/1.1`, nor the `4` of
-    /// "network time protocol version 4".
-    static func namedNumbers(_ words: [String]) -> Set<String> {
-        let words = words.flatMap { $0.lowercased().split(separator: " ").map(String.init) }
-        var named: Set<String> = []
-        for (index, word) in words.enumerated() {
-            if word.hasPrefix("rfc"), word.count > 3, let number = number(word) {
-                named.insert(number)
-            } else if let number = number(word), word.allSatisfy(\.isNumber), words.count == 1 || (index > 0 && words[index - 1] == "rfc") {
-                named.insert(number)
-            }
-        }
-        return named
-    }
-
-    /// The RFC number a term names (`0793`, `rfc793` → `793`).
-    static func number(_ term: String) -> String? {
-        let digits = term.hasPrefix("rfc") ? String(term.dropFirst(3)) : term
-        return Int(digits).map(String.init)
-    }
 
     /// The lowercased runs of letters and digits of `text`.
     static func tokens(_ text: String) -> [String] {

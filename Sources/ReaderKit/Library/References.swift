@@ -34,6 +34,18 @@ extension RFCReferences {
 }
 
 extension Reader {
+    /// The references of the RFC `target` names: a key (`rfc/793`), a shorthand (`793`,
+    /// `rfc793`) or a URL, read as `reader open` reads it. Until the relation index answers for
+    /// any document, a target that names another document is refused in words.
+    public func references(ofTarget target: String) throws -> RFCReferences {
+        let request = try openRequest(target)
+        guard case .source(let type, let argument) = request, type == Self.rfcRequestType, let number = Int(argument), number > 0
+        else {
+            throw ReaderError.usage("'\(target)' is not an RFC: refs knows the references of RFCs only, for now")
+        }
+        return try references(of: number)
+    }
+
     /// The references of RFC `number`, from the store: its document if stored, every stored
     /// RFC document for who cites it, and its line of the stored index if there is one.
     public func references(of number: Int) throws -> RFCReferences {

@@ -63,29 +63,44 @@ extension Reader {
     /// none), refuses the whole command line with one line saying how to write it.
     public func fetchTargets(_ words: [String]) throws -> [FetchTarget] {
         guard let first = words.first else { throw ReaderError.usage("nothing to fetch: name a source (rfc-index, rfc N) or a URL") }
-        var groups: [(type: String?, words: [String])] = []
+        // A group is a request type and its arguments, or a target complete in itself (a URL, a
+        // shorthand), which takes no more words.
+        var groups: [(type: String?, words: [String], closed: Bool)] = []
+        let shorthands = registry.firstIdentifierTiers
         for word in words {
+            let open = groups.indices.last.flatMap { groups[$0].closed ? nil : groups[$0].type }
             if Request.isURL(word) {
                 // A request type still waiting for its argument takes the URL as it
                 // (`fetch feed https://…/feed.xml`, a module's own request); else it stands alone.
-                if let last = groups.indices.last, let type = groups[last].type, type != Self.indexRequestType,
-                    groups[last].words.isEmpty
-                {
+                if let last = groups.indices.last, let type = open, type != Self.indexRequestType, groups[last].words.isEmpty {
                     groups[last].words.append(word)
                 } else {
-                    groups.append((nil, [URLKey.normalized(word)]))
+                    groups.append((nil, [URLKey.normalized(word)], true))
+                }
+            } else if registry.builtinModule(for: word) != nil {
+                groups.append((word, [], false))
+            } else if let reading = try shorthandTarget(word, within: open, tables: shorthands) {
+                // `rfc 793 RFC9110`: the waiting request type's own shorthand is its argument.
+                if let last = groups.indices.last, reading.requestType == open {
+                    groups[last].words.append(reading.argument)
+                } else {
+                    groups.append((reading.requestType, [reading.argument], true))
                 }
             } else if isRequestType(word, first: word == first && groups.isEmpty) {
-                groups.append((word, []))
-            } else if let last = groups.indices.last, groups[last].type != nil {
+                groups.append((word, [], false))
+            } else if open == nil, let reading = try identified(word, twoWords: false, tiers: [registry.pluginIdentifiers]) {
+                // A word nothing built in reads: the plugin path's shorthands.
+                groups.append((reading.requestType, [reading.argument], true))
+            } else if let last = groups.indices.last, open != nil {
                 groups[last].words.append(word)
             } else {
                 throw ReaderError.usage(
-                    "'\(word)' is neither a source (\(registry.requestTypes.joined(separator: ", "))) nor a URL")
+                    "'\(word)' is neither a source (\(registry.requestTypes.joined(separator: ", "))), a shorthand nor a URL")
             }
         }
         return try groups.map { group in
             guard let type = group.type else { return .requests(group.words.map(Request.url)) }
+            if group.closed { return .requests(group.words.map { .source(type: type, argument: $0) }) }
             if type == Self.rfcRequestType, group.words.map({ $0.lowercased() }) == [Self.everyRFCWord] { return .everyRFC }
             if group.words.isEmpty { return .requests([.source(type: type, argument: "")]) }
             if type == Self.indexRequestType {
@@ -97,6 +112,14 @@ extension Reader {
             let expanded = try Registry.asUsage { try module.expand(group.words) }
             return .requests(expanded.map { .source(type: type, argument: $0) })
         }
+    }
+
+    /// A word of `reader fetch` read by a shorthand of the built-in modules (`793`, `@jack`,
+    /// `draft-…`) where no request type waits for arguments; after a request type, only one
+    /// written with literal text (`@jack`, `rfc9110`, not `793`, which stays the argument it is).
+    private func shorthandTarget(_ word: String, within open: String?, tables: [IdentifierTable]) throws -> IdentifierTable.Reading? {
+        if open != nil, !tables.contains(where: { $0.readsLiterally(word) }) { return nil }
+        return try identified(word, twoWords: false, tiers: tables)
     }
 
     /// Whether a word of `reader fetch` starts a target of its own. A number or a range is an
@@ -111,40 +134,53 @@ extension Reader {
     }
 
     /// The requests named by the arguments of `reader open`, in order: each as
-    /// ``openRequest(_:)`` reads it, and `rfc` before numbers as `fetch` writes it (`reader open
-    /// rfc-index rfc 793 9110`: the index, then RFCs 793 and 9110). `rfc` followed by no number
-    /// refuses the command line, as any word that names nothing.
+    /// ``openRequest(_:)`` reads it, and a shorthand written as two arguments as `fetch` writes
+    /// it (`reader open rfc-index rfc 793 9110`: the index, then RFCs 793 and 9110). `rfc`
+    /// followed by no number refuses the command line, as any word that names nothing.
     public func openRequests(_ words: [String]) throws -> [Request] {
         var requests: [Request] = []
-        for (offset, word) in words.enumerated() {
-            if word.lowercased() == Self.rfcRequestType, offset + 1 < words.count,
-                let next = words[offset + 1].first, next.isASCIIDigit
-            {
+        var offset = 0
+        while offset < words.count {
+            if offset + 1 < words.count, let reading = try twoWordShorthand(words[offset], words[offset + 1]) {
+                requests.append(Self.request(reading))
+                offset += 2
                 continue
             }
-            requests.append(try openRequest(word))
+            requests.append(try openRequest(words[offset]))
+            offset += 1
         }
         return requests
     }
 
-    /// The request named by one argument of `reader open`: an RFC number, a request type that
-    /// needs no argument (`rfc-index`), a URL, or a file.
+    /// `rfc` `793`: two arguments that a shorthand of the built-in modules (or of overriding
+    /// ones) reads together; the plugin path is not loaded for it.
+    private func twoWordShorthand(_ first: String, _ second: String) throws -> IdentifierTable.Reading? {
+        let tiers = registry.firstIdentifierTiers
+        guard tiers.contains(where: { $0.isLead(first) }) else { return nil }
+        return try identified(first + " " + second, twoWords: true, tiers: tiers)
+    }
+
+    /// The request named by one argument of `reader open`: a shorthand a module declares
+    /// (`793`, `RFC793`, `@jack`), a request type that needs no argument (`rfc-index`), a
+    /// catalog key (`rfc/793`), a URL, or a file.
     public func openRequest(_ word: String) throws -> Request {
-        let digits = word.lowercased().hasPrefix("rfc") ? String(word.dropFirst(3)) : word
-        if !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let number = Int(digits), number > 0 {
-            return .source(type: "rfc", argument: String(number))
-        }
-        // `reader open rfc 793`, as `fetch` is written: here each word is a document of its own.
-        if word.lowercased() == "rfc" { throw ReaderError.usage("'rfc' alone names no RFC: open one by its number ('reader open 793')") }
         if Request.isURL(word) { return .url(URLKey.normalized(word)) }
         // `-`: standard input, as a file (`curl … | reader open -`).
         if word == "-" { return .file("-") }
-        // Built-in request types first, then files, and only then the plugin path's request
-        // types: opening a file or a built-in source never loads a third-party module.
+        // Shorthands of the built-in modules first, then their request types, then files, and
+        // only then the plugin path: opening a file or a built-in source never loads a
+        // third-party module.
+        let first = registry.firstIdentifierTiers
+        if let reading = try identified(word, twoWords: false, tiers: first) { return Self.request(reading) }
+        // `reader open rfc 793`, as `fetch` is written: the lead of a shorthand alone names nothing.
+        if let example = first.lazy.compactMap({ $0.example(forLead: word) }).first {
+            throw ReaderError.usage("'\(word)' alone names nothing: open one by its \(example.what) ('reader open \(example.words)')")
+        }
         if let request = sourceRequest(word, lookup: registry.builtinModule(for:)) { return request }
         if FileManager.default.fileExists(atPath: word) { return .file(word) }
+        if let reading = try identified(word, twoWords: false, tiers: [registry.pluginIdentifiers]) { return Self.request(reading) }
         if let request = sourceRequest(word, lookup: registry.module(for:)) { return request }
-        throw ReaderError.usage("'\(word)' is not an RFC number, a source, a URL or an existing file")
+        throw ReaderError.usage("'\(word)' is not a shorthand (such as 793), a source, a URL or an existing file")
     }
 
     /// A request type that needs no argument (`rfc-index`), or a catalog key that names its

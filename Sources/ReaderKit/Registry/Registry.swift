@@ -20,6 +20,8 @@ public struct Registry: Sendable {
 
     private var local: [Registration] = []
     private var byRequestType: [String: Int] = [:]
+    /// The shorthands of the modules registered here, read when each is registered.
+    private var localIdentifiers = IdentifierTable()
     private let plugins: PluginShelf?
 
     public init(modules: [any ParserModule] = builtinModules, origin: String = "built-in", plugins: PluginShelf? = nil) {
@@ -31,6 +33,7 @@ public struct Registry: Sendable {
     public mutating func register(_ module: any ParserModule, origin: String) {
         let index = local.count
         local.append(Registration(module: module, origin: origin))
+        localIdentifiers.add(module.descriptor)
         for type in module.descriptor.requestTypes where byRequestType[type] == nil {
             byRequestType[type] = index
         }
@@ -100,6 +103,23 @@ public struct Registry: Sendable {
         let external = Self.bestScore(sample, in: loadPlugins())
         if let external, external.score > (builtin?.score ?? 0) { return external.module }
         return builtin?.module
+    }
+
+    /// The shorthand tables asked before files and the plugin path, in order, the first that
+    /// reads a word deciding: the modules of `READER_PLUGIN_OVERRIDE` (only when it names
+    /// some), then the built-in ones. A built-in shorthand (`793`) so never loads a third-party
+    /// module, and a third-party identifier that reads what a built-in one reads is shadowed by
+    /// it, as a request type is.
+    package var firstIdentifierTiers: [IdentifierTable] {
+        let overriding = overridingModules
+        return overriding.isEmpty ? [localIdentifiers] : [IdentifierTable(overriding.map(\.module)), localIdentifiers]
+    }
+
+    /// The shorthands of the plugin path's modules (loading them): the last tier.
+    package var pluginIdentifiers: IdentifierTable {
+        guard plugins != nil else { return IdentifierTable() }
+        let overriding = Set(overridingModules.map(\.origin))
+        return IdentifierTable(loadPlugins().filter { !overriding.contains($0.origin) }.map(\.module))
     }
 
     private func loadPlugins() -> [Registration] {
