@@ -43,11 +43,13 @@ extension Reader {
         let kinds = relationKinds
         var seen: Set<[String]> = []
         var found: [(type: String, key: String, section: String?)] = []
+        // A document's relation to itself is no news, but a part's to another part is (a reply
+        // in a timeline to a tweet of the same timeline: the relation has the part's section).
         func add(_ type: String, _ other: String, _ place: String?) {
-            guard other != key, section.map({ Self.section(place, isWithin: $0) }) ?? true else { return }
+            guard other != key || place != nil, section.map({ Self.section(place, isWithin: $0) }) ?? true else { return }
             if seen.insert([type, other, place ?? ""]).inserted { found.append((type, other, place)) }
         }
-        for row in outgoing where row.type != RelationKind.contains.name { add(row.type, row.target, row.section) }
+        for row in outgoing where row.type != RelationKind.contains.name && row.target != key { add(row.type, row.target, row.section) }
         let ordered = incoming.sorted { a, b in
             let order = a.subject.compare(b.subject, options: .numeric)
             return order == .orderedSame ? (a.targetSection ?? "") < (b.targetSection ?? "") : order == .orderedAscending

@@ -33,7 +33,10 @@ extension Store {
             var incoming = stored(try connection.relations(to: key))
             // A part's relations are the whole's, seen from the part's section (the post).
             for part in outgoing where part.type == RelationKind.contains.name && part.target != key {
-                incoming += stored(try connection.relations(to: part.target)).map { row in
+                let others = stored(try connection.relations(to: part.target)).filter {
+                    !($0.subject == key && $0.type == RelationKind.contains.name)
+                }
+                incoming += others.map { row in
                     var row = row
                     row.targetSection = row.targetSection ?? part.section
                     return row
