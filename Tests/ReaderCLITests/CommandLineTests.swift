@@ -277,7 +277,9 @@ import Testing
         #expect(keys("cites").contains("rfc/791"))
         let cited = try await reader.run(["refs", "791"])
         // Each document in columns with its title, as the text view's "RFCs cited" lists them.
-        #expect(cited.stdout.split(separator: "\n").contains { $0.hasPrefix("  ") && $0.hasSuffix("  Transmission Control Protocol") }, "\(cited)")
+        #expect(
+            cited.stdout.split(separator: "\n").contains { $0.hasPrefix("  ") && $0.hasSuffix("  Transmission Control Protocol") },
+            "\(cited)")
         let cites = try await reader.run(["refs", "793"])
         #expect(cites.stdout.split(separator: "\n").contains { $0.hasPrefix("  ") && $0.hasSuffix("  Internet Protocol") }, "\(cites)")
         #expect(relations.contains { $0["key"] as? String == "rfc/791" && $0["title"] as? String == "Internet Protocol" }, "\(refs)")

@@ -119,7 +119,10 @@ import Testing
         #expect(links.relations.contains(Related(type: "links", key: linked)), "\(links.relations)")
         #expect(links.stored[linked] == true && links.titles[linked]?.isEmpty == false)
         // Pages not stored are there too, as keys to fetch.
-        #expect(links.relations.contains { $0.type == "links" && $0.key == server.baseURL + "/wiki/Real_number" && links.stored[$0.key] == false })
+        #expect(
+            links.relations.contains {
+                $0.type == "links" && $0.key == server.baseURL + "/wiki/Real_number" && links.stored[$0.key] == false
+            })
         let back = try await related([linked])
         #expect(back.relations.contains(Related(type: "linkedFrom", key: page)), "\(back.relations)")
         let text = try await reader.run(["refs", linked])
@@ -133,9 +136,10 @@ import Testing
         let refs = try await related([timeline])
         let status = "https://x.com/i/status/"
         // Three tweets it replies to; two of its tweets reply to its tweet 1275653067283759104.
-        #expect(Set(refs.relations.filter { $0.type == "repliesTo" }.map(\.key)) == [
-            status + "1275653067283759104", status + "1273733248749690880", status + "1274086728471461889",
-        ], "\(refs.relations)")
+        #expect(
+            Set(refs.relations.filter { $0.type == "repliesTo" }.map(\.key)) == [
+                status + "1275653067283759104", status + "1273733248749690880", status + "1274086728471461889",
+            ], "\(refs.relations)")
         let replies = refs.relations.filter { $0.type == "replies" }
         #expect(Set(replies) == [Related(type: "replies", key: timeline, section: "1275653067283759104")], "\(refs.relations)")
         #expect(!refs.relations.contains { $0.type == "contains" || $0.type == "containedIn" }, "\(refs.relations)")

@@ -87,7 +87,9 @@ import Testing
         let refs = try object(try await reader.run(["refs", "441", "--json"]).stdout)
         let citing = (refs["relations"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "citedBy" }
         #expect(citing.contains { $0["key"] as? String == "rfc/504" }, "\(refs)")
-        #expect(citing.first { $0["key"] as? String == "rfc/504" }?["title"] as? String == "Distributed resources workshop announcement", "\(refs)")
+        #expect(
+            citing.first { $0["key"] as? String == "rfc/504" }?["title"] as? String == "Distributed resources workshop announcement",
+            "\(refs)")
 
         let find = try await reader.run(["find", "line", "printer", "daemon", "--json"])
         #expect(find.status == 0, "\(find)")

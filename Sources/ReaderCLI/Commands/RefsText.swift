@@ -33,7 +33,9 @@ struct RefsText {
         let others = relations.filter { !listed.contains($0.type) }
         if !subject.stored {
             // What it has is known only from what others tell of it.
-            let fetch = subject.unavailable == nil ? "not known until it is stored ('reader fetch \(shorthand(subject.key))')" : "none known (it has no text to read)"
+            let fetch =
+                subject.unavailable == nil
+                ? "not known until it is stored ('reader fetch \(shorthand(subject.key))')" : "none known (it has no text to read)"
             lines.append("what it cites or links: \(fetch)")
         }
         for kind in kinds {
@@ -60,7 +62,10 @@ struct RefsText {
     }
 
     private func list(_ label: String, _ documents: [RelatedDocument]) -> String {
-        let text = label + ": " + (documents.isEmpty ? "none" : documents.map { $0.label.replacingOccurrences(of: " ", with: "\u{A0}") }.joined(separator: ", "))
+        let text =
+            label + ": "
+            + (documents.isEmpty
+                ? "none" : documents.map { $0.label.replacingOccurrences(of: " ", with: "\u{A0}") }.joined(separator: ", "))
         guard let width else { return text.replacingOccurrences(of: "\u{A0}", with: " ") }
         return Wrap.lines(text, width: width, rest: "  ").joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
     }

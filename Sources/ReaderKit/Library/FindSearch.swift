@@ -37,7 +37,8 @@ struct FindSearch {
     /// every core at once.
     private static let chunk = 16
 
-    init(store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int, supersededBy: @escaping (String) -> [String]) {
+    init(store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int, supersededBy: @escaping (String) -> [String])
+    {
         self.store = store
         self.connection = connection
         self.query = query

@@ -30,18 +30,18 @@ extension Store {
             rows.filter { entries[$0.documentKey]?.document.hex == $0.documentBlob }.map(\.relation)
         }
         let outgoing = stored(try connection.relations(from: key))
-            var incoming = stored(try connection.relations(to: key))
-            // A part's relations are the whole's, seen from the part's section (the post).
-            for part in outgoing where part.type == RelationKind.contains.name && part.target != key {
-                let others = stored(try connection.relations(to: part.target)).filter {
-                    !($0.subject == key && $0.type == RelationKind.contains.name)
-                }
-                incoming += others.map { row in
-                    var row = row
-                    row.targetSection = row.targetSection ?? part.section
-                    return row
-                }
+        var incoming = stored(try connection.relations(to: key))
+        // A part's relations are the whole's, seen from the part's section (the post).
+        for part in outgoing where part.type == RelationKind.contains.name && part.target != key {
+            let others = stored(try connection.relations(to: part.target)).filter {
+                !($0.subject == key && $0.type == RelationKind.contains.name)
             }
+            incoming += others.map { row in
+                var row = row
+                row.targetSection = row.targetSection ?? part.section
+                return row
+            }
+        }
         return (outgoing, incoming, note)
     }
 }
