@@ -10,7 +10,7 @@ public struct HTMLModule: ParserModule {
         urlPatterns: ["http://*", "https://*"],
         mediaTypes: ["text/html", "application/xhtml+xml"],
         fileExtensions: ["html", "htm", "xhtml"],
-        version: "2",
+        version: "3",
         summary: "Any web page: its main text, title, byline and links."
     )
 

@@ -10,7 +10,7 @@ public struct RFCIndexModule: ParserModule {
         urlPatterns: ["*/rfc-index.txt"],
         mediaTypes: ["text/plain"],
         fileExtensions: [],
-        version: "1",
+        version: "2",
         summary: "The RFC Editor's plain-text index of all RFCs: number, title, authors, date, status, relations."
     )
 
@@ -19,7 +19,7 @@ public struct RFCIndexModule: ParserModule {
 
     public func parse(_ input: ParseInput) throws -> Document {
         let encoding = TextEncoding(charset: input.charset)
-        let (entries, notes, created) = input.bytes.withUnsafeBufferPointer { bytes in
+        let (entries, notes, created, relations) = input.bytes.withUnsafeBufferPointer { bytes in
             read(bytes, encoding: encoding)
         }
         guard !entries.isEmpty else {
@@ -29,27 +29,27 @@ public struct RFCIndexModule: ParserModule {
         if let created { extra["created"] = .string(created) }
         return Document(
             source: "rfc-index", key: "rfc-index", title: "RFC Index", metadata: Metadata(date: created),
-            entries: entries, notes: notes, extra: extra
+            entries: entries, notes: notes, extra: extra, relations: relations
         )
     }
 
     private func read(
         _ bytes: UnsafeBufferPointer<UInt8>, encoding: TextEncoding
     )
-        -> (entries: [Entry], notes: [String], created: String?)
+        -> (entries: [Entry], notes: [String], created: String?, relations: [ReaderPluginAPI.Relation])
     {
         // Room for every entry at once: an array that doubles holds the old and the new buffer
         // at the moment it grows, which for a million entries is a hundred megabytes more.
         var reading = IndexReading(encoding: encoding, expected: IndexScanner(bytes: bytes).entryLineCount())
         let headerEnd = IndexScanner(bytes: bytes).forEachEntry { line, text in reading.add(line: line, text) }
         // Lines that merely start with a number ("404 Not Found") are not an index.
-        guard reading.wellFormed else { return ([], [], nil) }
+        guard reading.wellFormed else { return ([], [], nil, []) }
         var notes = Array(reading.problems.prefix(Self.noteLimit))
         if reading.problems.count > Self.noteLimit {
             notes.append("\(reading.problems.count - Self.noteLimit) more notes like these are left out")
         }
         let created = IndexDates.created(in: ByteText(text: bytes), before: headerEnd ?? bytes.count)
-        return (reading.finish(), notes, created)
+        return (reading.finish(), notes, created, reading.relations)
     }
 
     public func recognize(_ sample: Sample) -> Int {
@@ -83,6 +83,9 @@ private struct IndexReading {
     var reader: EntryReader
     var maker: EntryMaker
     var record = IndexRecord()
+    /// What each entry says its RFC obsoletes and updates, as relations of that RFC (the
+    /// inverse lists, "Obsoleted by" and "Updated by", say the same from the other side).
+    var relations: [ReaderPluginAPI.Relation] = []
 
     init(encoding: TextEncoding, expected: Int) {
         entries.reserveCapacity(expected)
@@ -103,6 +106,13 @@ private struct IndexReading {
         for problem in record.problems { problems.append("line \(line): RFC \(record.number): \(problem)") }
         wellFormed = wellFormed || record.notIssued || record.date != nil
         maker.add(record, text, to: &entries)
+        let own = "rfc/\(record.number)"
+        for number in record.obsoletes.rfcs { relations.append(.init(.obsoletes, target: "rfc/\(number)", subject: own)) }
+        for number in record.updates.rfcs { relations.append(.init(.updates, target: "rfc/\(number)", subject: own)) }
+        // The inverse lists too, for an entry whose successor's entry does not say it (the
+        // engine keeps each relation once).
+        for number in record.obsoletedBy.rfcs { relations.append(.init(.obsoletes, target: own, subject: "rfc/\(number)")) }
+        for number in record.updatedBy.rfcs { relations.append(.init(.updates, target: own, subject: "rfc/\(number)")) }
     }
 
     /// The entries, once the input is read.

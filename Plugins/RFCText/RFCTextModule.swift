@@ -11,7 +11,7 @@ public struct RFCTextModule: ParserModule {
         urlPatterns: ["*/rfc/rfc*.txt", "*/rfc*.txt"],
         mediaTypes: ["text/plain"],
         fileExtensions: ["txt"],
-        version: "2",
+        version: "3",
         summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019).",
         // `793`, `rfc 793`, `RFC793`, `rfc0793`, `rfc` `793`; the key is ``locate``'s.
         identifiers: ["{number}", "rfc {number}"].map {
@@ -59,6 +59,13 @@ public struct RFCTextModule: ParserModule {
         var writer = BlockWriter(text, own: number)
         let blocks = writer.blocks(body.nodes)
         let key = RFCArgument.number(inCatalogKey: input.key) == nil ? "rfc/\(number)" : input.key
+        // What it cites, where, and which of the cited RFC's sections; what its header says it
+        // obsoletes and updates. Keys as this module's locations give them (`rfc/N`).
+        var relations = writer.citations.map {
+            Relation(.cites, target: "rfc/\($0.number)", section: $0.section, targetSection: $0.targetSection)
+        }
+        relations += Array(Set(front.obsoletes)).sorted().map { Relation(.obsoletes, target: "rfc/\($0)") }
+        relations += Array(Set(front.updates)).sorted().map { Relation(.updates, target: "rfc/\($0)") }
         return Document(
             source: "rfc",
             key: key,
@@ -75,7 +82,8 @@ public struct RFCTextModule: ParserModule {
                 "obsoletes": JSONValue(Array(Set(front.obsoletes)).sorted()),
                 "updates": JSONValue(Array(Set(front.updates)).sorted()),
                 "category": JSONValue(front.category),
-            ]
+            ],
+            relations: relations
         )
     }
 

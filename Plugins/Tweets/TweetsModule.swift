@@ -13,7 +13,7 @@ public struct TweetsModule: ParserModule {
         urlPatterns: ["*/2/tweets/search/recent*", "*/2/tweets*"],
         mediaTypes: ["application/json"],
         fileExtensions: ["json", "jsonl", "js"],
-        version: "1",
+        version: "2",
         summary: "Twitter/X JSON: API v1.1 and v2 responses, twarc JSONL, data archives.",
         // `@jack`: the user's recent tweets, stored under the key ``Locator`` gives them.
         identifiers: [
@@ -30,7 +30,9 @@ public struct TweetsModule: ParserModule {
         if reader.posts.isEmpty, !reader.apiErrors.isEmpty {
             throw ParseError(module: moduleName, reason: reader.apiErrors.joined(separator: "; "))
         }
-        return TimelineDocument.document(reader.posts, notes: reader.notes + reader.apiErrors, input: input)
+        var document = TimelineDocument.document(reader.posts, notes: reader.notes + reader.apiErrors, input: input)
+        document.relations = TweetReferences.relations(reader.posts, reader.references)
+        return document
     }
 
     public func recognize(_ sample: Sample) -> Int {

@@ -78,5 +78,12 @@ extension RelationKind {
     public static let repliesTo = RelationKind(name: "repliesTo", inverse: "replies", label: "Replies to", inverseLabel: "Replies")
     public static let quotes = RelationKind(name: "quotes", inverse: "quotedBy", label: "Quotes", inverseLabel: "Quoted by")
 
-    public static let standard: [RelationKind] = [cites, obsoletes, updates, replaces, became, annotates, links, repliesTo, quotes]
+    /// A document that holds others as its parts (a timeline its tweets, a feed its entries):
+    /// what relates to a part relates to the whole, in the part's section. `reader refs` of the
+    /// whole lists the parts' relations, not the parts.
+    public static let contains = RelationKind(name: "contains", inverse: "containedIn", label: "Contains", inverseLabel: "In")
+
+    public static let standard: [RelationKind] = [
+        cites, obsoletes, updates, replaces, became, annotates, links, repliesTo, quotes, contains,
+    ]
 }

@@ -14,7 +14,7 @@ import Testing
         #expect(descriptor.urlPatterns == ["*/rfc-index.txt"])
         #expect(descriptor.mediaTypes == ["text/plain"])
         #expect(descriptor.fileExtensions.isEmpty)
-        #expect(descriptor.version == "1")
+        #expect(descriptor.version == "2")
         #expect(!descriptor.summary.isEmpty && !descriptor.summary.contains("\n"))
     }
 

@@ -85,8 +85,11 @@ import Testing
 
         // Who cites 441 is titled by the index too.
         let refs = try object(try await reader.run(["refs", "441", "--json"]).stdout)
-        #expect((refs["citedBy"] as? [String])?.contains("rfc/504") == true, "\(refs)")
-        #expect((refs["titles"] as? [String: String])?["rfc/504"] == "Distributed resources workshop announcement", "\(refs)")
+        let citing = (refs["relations"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "citedBy" }
+        #expect(citing.contains { $0["key"] as? String == "rfc/504" }, "\(refs)")
+        #expect(
+            citing.first { $0["key"] as? String == "rfc/504" }?["title"] as? String == "Distributed resources workshop announcement",
+            "\(refs)")
 
         let find = try await reader.run(["find", "line", "printer", "daemon", "--json"])
         #expect(find.status == 0, "\(find)")

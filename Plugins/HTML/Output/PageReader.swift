@@ -39,8 +39,20 @@ struct PageReader {
                 language: metadata.language, url: input.url),
             blocks: blocks,
             links: builder.links,
-            extra: extra
+            extra: extra,
+            relations: Self.relations(builder.links, page: input.key)
         )
+    }
+
+    /// A `links` relation to each page it links to, by the key that page would be stored
+    /// under (``LinkKey``), once each; not to itself (an anchor within the page).
+    static func relations(_ links: [Link], page: String) -> [Relation] {
+        let own = LinkKey.of(page) ?? page
+        var seen: Set<String> = [own]
+        return links.compactMap { link in
+            guard let key = LinkKey.of(link.url), seen.insert(key).inserted else { return nil }
+            return Relation(.links, target: key)
+        }
     }
 
     static func emptyDocument(for input: ParseInput) -> Document {

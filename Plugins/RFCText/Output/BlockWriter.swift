@@ -6,6 +6,16 @@ struct BlockWriter {
     let text: SourceText
     var links: LinkTable
     private(set) var sections: [JSONValue] = []
+    /// Every mention of another RFC, in order: the section it is made in (the last numbered
+    /// heading before it) and the section of the cited RFC it names, when it names one.
+    private(set) var citations: [Citation] = []
+    private var section: String?
+
+    struct Citation: Equatable {
+        var section: String?
+        var number: Int
+        var targetSection: String?
+    }
 
     init(_ text: SourceText, own number: Int) {
         self.text = text
@@ -20,13 +30,15 @@ struct BlockWriter {
         switch node {
         case .heading(let level, let number, let title):
             sections.append(["number": JSONValue(number), "title": .string(title)])
-            for mention in RFCMention.find(in: Array(title.utf8)) { _ = links.index(for: mention.number) }
+            if let number { section = number }
+            let bytes = Array(title.utf8)
+            for mention in RFCMention.find(in: bytes) where links.index(for: mention.number) != nil { cite(mention, in: bytes) }
             return .heading(level: level, number: number, title: title)
         case .paragraph(let segments, let strong):
             return .paragraph(inlines(reflow(segments), style: strong ? .strong : .plain))
         case .verbatim(let parts):
             let bytes = verbatim(parts)
-            for mention in RFCMention.find(in: bytes) { _ = links.index(for: mention.number) }
+            for mention in RFCMention.find(in: bytes) where links.index(for: mention.number) != nil { cite(mention, in: bytes) }
             return .preformatted(String(decoding: bytes, as: UTF8.self), language: nil)
         case .quote(let inner):
             return .quote(blocks(inner))
@@ -41,6 +53,7 @@ struct BlockWriter {
         var plainStart = 0
         for mention in RFCMention.find(in: bytes) {
             guard let link = links.index(for: mention.number) else { continue }
+            cite(mention, in: bytes)
             if mention.range.lowerBound > plainStart {
                 runs.append(Inline(String(decoding: bytes[plainStart..<mention.range.lowerBound], as: UTF8.self), style: style))
             }
@@ -51,6 +64,10 @@ struct BlockWriter {
             runs.append(Inline(String(decoding: bytes[plainStart...], as: UTF8.self), style: style))
         }
         return runs
+    }
+
+    private mutating func cite(_ mention: RFCMention, in bytes: [UInt8]) {
+        citations.append(Citation(section: section, number: mention.number, targetSection: RFCMention.section(of: mention, in: bytes)))
     }
 
     /// Joins the lines with single spaces; a word hyphenated at a line's end is joined whole.

@@ -49,6 +49,34 @@ struct RFCMention: Equatable, Sendable {
         return mentions
     }
 
+    /// The section of the cited RFC a mention names: `RFC 793, Section 3.2`, `[RFC9293],
+    /// Section 3.2`, `Section 3.2 of RFC 793`, `Section 3.2 of [RFC9293]`.
+    static func section(of mention: RFCMention, in bytes: [UInt8]) -> String? {
+        var end = mention.range.upperBound
+        if end < bytes.count, bytes[end] == 0x5D { end += 1 }  // ]
+        for lead in [", Section ", ", section ", " Section ", ", Sections "] where bytes[end...].starts(with: lead.utf8) {
+            return sectionNumber(bytes, at: end + lead.utf8.count)
+        }
+        var start = mention.range.lowerBound
+        if start > 0, bytes[start - 1] == 0x5B { start -= 1 }  // [
+        let before = bytes[..<start]
+        guard before.count > 4, Array(before.suffix(4)) == Array(" of ".utf8) else { return nil }
+        var numberStart = before.count - 4
+        while numberStart > 0, ASCII.isAlphanumeric(bytes[numberStart - 1]) || bytes[numberStart - 1] == 0x2E { numberStart -= 1 }
+        let word = Array("ection ".utf8)
+        guard numberStart > word.count, Array(bytes[(numberStart - word.count)..<numberStart]) == word else { return nil }
+        return sectionNumber(bytes, at: numberStart)
+    }
+
+    /// A section number at `start`: `3.2`, `A.1`, `10`; a trailing period is not part of it.
+    private static func sectionNumber(_ bytes: [UInt8], at start: Int) -> String? {
+        var end = start
+        while end < bytes.count, end - start < 16, ASCII.isAlphanumeric(bytes[end]) || bytes[end] == 0x2E { end += 1 }
+        while end > start, bytes[end - 1] == 0x2E { end -= 1 }
+        guard end > start, bytes[start..<end].contains(where: ASCII.isDigit) || end - start == 1 else { return nil }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
     /// An RFC number (leading zeros allowed) standing alone at `start`.
     private static func number(_ bytes: [UInt8], at start: Int) -> (value: Int, end: Int)? {
         var end = start

@@ -7,6 +7,8 @@ struct TimelineReader {
     private(set) var notes: [String] = []
     /// Error bodies that came instead of tweets.
     private(set) var apiErrors: [String] = []
+    /// What each post replies to and quotes, by the post's ID.
+    private(set) var references: [String: TweetReferences] = [:]
 
     /// Stream messages that carry no tweet (deletions, rate-limit notices), skipped.
     private static let streamNotices: Set<String> = [
@@ -44,6 +46,7 @@ struct TimelineReader {
             if let tweet = fields["tweet"]?.object {
                 var post = V1Tweets.post(tweet)
                 if post.author.isEmpty { post.author = owner }
+                references[post.id] = TweetReferences.v1(tweet)
                 posts.append(post)
             } else if let note = fields["noteTweet"]?.object {
                 posts.append(V1Tweets.notePost(note, author: owner))
@@ -58,6 +61,10 @@ struct TimelineReader {
         if fields["data"] == .null { fields["data"] = nil }
         if fields["data"] != nil || fields["includes"] != nil {
             posts += V2Response(fields).posts(fields["data"])
+            let data: [JSON] = fields["data"]?.array ?? (fields["data"].map { [$0] } ?? [])
+            for tweet in data.compactMap(\.object) {
+                if let id = tweet["id"]?.text { references[id] = TweetReferences.v2(tweet) }
+            }
             notes += APIErrors.partialErrorNotes(fields)
         } else if let statuses = fields["statuses"]?.array {
             try readArray(statuses, location: location)
@@ -69,10 +76,14 @@ struct TimelineReader {
         } else if fields["tweet"] != nil || fields["noteTweet"] != nil {
             try readArray([.object(fields)], location: location)
         } else if Self.isV1Tweet(fields) {
-            posts.append(V1Tweets.post(fields))
+            let post = V1Tweets.post(fields)
+            references[post.id] = TweetReferences.v1(fields)
+            posts.append(post)
         } else if fields["id"] != nil, fields["text"] != nil {
             // A v2 tweet on its own line, as twarc's flattened output writes them.
-            posts.append(V2Response([:]).post(fields))
+            let post = V2Response([:]).post(fields)
+            references[post.id] = TweetReferences.v2(fields)
+            posts.append(post)
         } else if fields["meta"] != nil || !Self.streamNotices.isDisjoint(with: fields.keys) {
             // A v2 search with no results, or a stream notice: nothing to read.
         } else {

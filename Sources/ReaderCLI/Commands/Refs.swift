@@ -4,54 +4,74 @@ import ReaderKit
 struct Refs: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refs",
-        abstract: "What an RFC cites, which stored documents cite it, and what it obsoletes and updates, both ways; offline.")
+        abstract: "What a document cites, links, obsoletes or replies to, and what does so to it, both ways; offline.")
 
     @OptionGroup var global: StoreOptions
 
-    @Argument(help: "A document: its key, shorthand (793, rfc793) or URL.")
-    var target: String
+    @Argument(help: "A stored document: its key, shorthand (793, rfc793, @NAME) or URL.")
+    var key: String
+
+    @Option(name: .long, help: "Only the relations made in or pointing to this section (and the sections within it).")
+    var section: String?
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
     func run() async throws {
         let reader = global.makeReader()
-        let refs = try reader.references(ofTarget: target)
-        let number = refs.number
-        if json { return Terminal.printRaw(try JSONRenderer.line(refs)) }
-        // On a terminal a citation's long title gives way (as in the text view's "RFCs cited")
-        // and a list of numbers is wrapped, never cut; whole lines in a pipe.
-        let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
-        func list(_ label: String, _ numbers: [Int]) -> String {
-            let text = label + ": " + (numbers.isEmpty ? "none" : numbers.map { "RFC\u{A0}\($0)" }.joined(separator: ", "))
-            guard let width else { return text.replacingOccurrences(of: "\u{A0}", with: " ") }
-            return Wrap.lines(text, width: width, rest: "  ").joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
+        let key = try Self.catalogKey(of: self.key, reader: reader)
+        let relations = try reader.relations(of: key, section: section)
+        let subject = reader.relatedDocument(key)
+        if json { return Terminal.printRaw(try JSONRenderer.line(RefsJSON(subject, relations))) }
+        let text = RefsText(
+            subject: subject, relations: relations, kinds: reader.relationKinds, section: section,
+            heading: reader.absenceNote(of: key), shorthand: reader.shorthand(ofKey:))
+        LongOutput.print(text.lines.joined(separator: "\n"))
+    }
+
+    /// The catalog key `word` names, as `open` reads it (a number, `rfc/793`, a URL, a key of
+    /// a source's request); a file names no stored document.
+    static func catalogKey(of word: String, reader: Reader) throws -> String {
+        if (try? reader.store.entry(word)) != nil { return word }
+        switch try reader.openRequest(word) {
+        case .file: throw ValidationError("'\(word)' names a file, not a stored document: refs takes a catalog key ('reader cache ls')")
+        case .url(let url): return Request.urlKey(url)
+        case let request: return try reader.key(of: request)
         }
-        // An RFC never issued, or not in the index, says so where its title would be.
-        var lines = [refs.title.map { "RFC \(number): \($0)" } ?? refs.absence ?? "RFC \(number)"]
-        lines.append(list("obsoletes", refs.obsoletes))
-        lines.append(list("obsoleted by", refs.obsoletedBy))
-        lines.append(list("updates", refs.updates))
-        lines.append(list("updated by", refs.updatedBy))
-        if refs.stored {
-            lines.append("cites (\(refs.cites.count)):")
-            // A number the index says was never issued, or does not list, has nothing to open.
-            lines += refs.cites.map {
-                CitationLine.text(
-                    "RFC \($0)", command: refs.unavailable["rfc/\($0)"].map { "(\($0))" } ?? "reader open \($0)",
-                    title: refs.titles["rfc/\($0)"], width: width)
-            }
-        } else if refs.absence != nil {
-            lines.append("cites: none known (it has no text to read)")
-        } else {
-            lines.append("cites: not known until it is stored ('reader fetch rfc \(number)')")
+    }
+}
+
+/// `refs KEY --json`: the contract's `key` and `relations` (`type`, `key`, `title`, `section`),
+/// with the document's own label, title and state, and each relation's label and state besides.
+private struct RefsJSON: Encodable {
+    var subject: RelatedDocument
+    var relations: [RelatedDocument]
+
+    init(_ subject: RelatedDocument, _ relations: [RelatedDocument]) {
+        self.subject = subject
+        self.relations = relations
+    }
+
+    private enum Keys: String, CodingKey { case key, label, title, stored, unavailable, relations, type, section }
+
+    func encode(to encoder: any Encoder) throws {
+        var object = encoder.container(keyedBy: Keys.self)
+        try Self.describe(subject, into: &object)
+        var list = object.nestedUnkeyedContainer(forKey: .relations)
+        for relation in relations {
+            var item = list.nestedContainer(keyedBy: Keys.self)
+            try item.encode(relation.type, forKey: .type)
+            try Self.describe(relation, into: &item)
+            try item.encode(relation.section, forKey: .section)
         }
-        lines.append("cited by stored documents (\(refs.citedBy.count))\(refs.citedBy.isEmpty ? "" : ":")")
-        lines += refs.citedBy.map { key in
-            CitationLine.text(
-                key, command: "reader open \(reader.shorthand(ofKey: key))", title: refs.titles[key],
-                width: width)
-        }
-        LongOutput.print(lines.joined(separator: "\n"))
+    }
+
+    /// `title` and `unavailable` are written as null when unknown: the keys are always there.
+    private static func describe(_ document: RelatedDocument, into object: inout KeyedEncodingContainer<Keys>) throws {
+        try object.encode(document.key, forKey: .key)
+        try object.encode(document.label, forKey: .label)
+        try object.encode(document.title, forKey: .title)
+        try object.encode(document.stored, forKey: .stored)
+        try object.encode(document.unavailable, forKey: .unavailable)
     }
 }

@@ -64,10 +64,10 @@ extension Reader {
         }
         var (index, file, note) = try store.fullTextForSearch()
         guard limit > 0, let connection = index else { return FindResult(hits: [], note: note) }
-        let obsoletedBy = obsoletedByInIndex()
         do {
             var search = FindSearch(
-                store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy, shorthand: shorthand(ofKey:))
+                store: store, connection: connection, query: query, limit: limit, supersededBy: supersededBy(in: connection),
+                shorthand: shorthand(ofKey:))
             let hits = try search.hits(source: source)
             if let file { store.fullText.kept.keep(connection, file: file) }
             return FindResult(hits: hits, note: note)
@@ -76,22 +76,29 @@ extension Reader {
             (index, file, note) = try store.fullTextForSearch(damage: failure)
             guard let connection = index else { return FindResult(hits: [], note: note) }
             var search = FindSearch(
-                store: store, connection: connection, query: query, limit: limit, obsoletedBy: obsoletedBy, shorthand: shorthand(ofKey:))
+                store: store, connection: connection, query: query, limit: limit, supersededBy: supersededBy(in: connection),
+                shorthand: shorthand(ofKey:))
             return FindResult(hits: try search.hits(source: source), note: note)
         } catch let failure as SQLite.Failure {
             throw failure.storageError(store.fullText.path)
         }
     }
 
-    /// The RFCs the stored index says obsolete RFC N; nil when no index is stored. The index's
-    /// entry is looked up when an RFC is first asked about: most searches show none.
-    private func obsoletedByInIndex() -> (Int) -> [Int]? {
-        var index: CatalogEntry??
-        return { number in
-            if index == nil { index = .some((try? self.store.entry(Self.indexRequestKey)) ?? nil) }
-            guard let entry = index ?? nil else { return nil }
-            guard let line = (try? self.store.indexEntry(String(number), of: entry)) ?? nil else { return [] }
-            return RFCNumbers.in(line.annotations["obsoletedBy"])
+    /// The stored documents that supersede a key's, from the relation index: relations of the
+    /// kinds that ``RelationKind/supersedes``, of document versions the catalog names. Looked
+    /// up when a document is first asked about, once.
+    private func supersededBy(in connection: FullTextIndex.Connection) -> (String) -> [String] {
+        let types = Set(relationKinds.filter(\.supersedes).map(\.name))
+        var entries: [String: CatalogEntry]?
+        var known: [String: [String]] = [:]
+        return { key in
+            if let found = known[key] { return found }
+            if entries == nil { entries = (try? self.store.catalog.read().entries) ?? [:] }
+            let rows = (try? connection.relations(to: key)) ?? []
+            let found = rows.filter { types.contains($0.relation.type) && entries?[$0.documentKey]?.document.hex == $0.documentBlob }
+                .map(\.relation.subject)
+            known[key] = found
+            return found
         }
     }
 

@@ -4,7 +4,7 @@ import Synchronization
 
 /// One `find`: the index's ranked passages walked best first, held to the catalog (a version
 /// of a document it no longer names is skipped), to three passages a document, and to the
-/// query's phrases (checked against the text); then an RFC moved below one that obsoletes it,
+/// query's phrases (checked against the text); then a document moved below one that supersedes it,
 /// and each hit's passage read again for its section and snippet. What each document and
 /// passage is, is looked up once per search.
 struct FindSearch {
@@ -19,8 +19,8 @@ struct FindSearch {
     let connection: FullTextIndex.Connection
     let query: FullTextQuery
     let limit: Int
-    /// The RFCs the stored index says obsolete RFC N; nil when no index is stored.
-    let obsoletedBy: (Int) -> [Int]?
+    /// The keys of the stored documents that supersede a key's document (``RelationKind/supersedes``).
+    let supersededBy: (String) -> [String]
     /// The words that open a key (``Reader/shorthand(ofKey:)``): `793` for `rfc/793`.
     let shorthand: (String) -> String
     /// The catalog's document blob of each key looked up (absent: not stored).
@@ -40,27 +40,27 @@ struct FindSearch {
     private static let chunk = 16
 
     init(
-        store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int, obsoletedBy: @escaping (Int) -> [Int]?,
-        shorthand: @escaping (String) -> String
+        store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int,
+        supersededBy: @escaping (String) -> [String], shorthand: @escaping (String) -> String
     ) {
         self.shorthand = shorthand
         self.store = store
         self.connection = connection
         self.query = query
         self.limit = limit
-        self.obsoletedBy = obsoletedBy
+        self.supersededBy = supersededBy
     }
 
     mutating func hits(source: String?) throws -> [FindHit] {
         let ranked = try connection.search(query, source: source)
-        // More than asked when an RFC is among them: one that obsoletes it moves it down only
-        // when both are here.
+        // More than asked when a superseded document is among them: one that supersedes it
+        // moves it down only when both are here.
         let wanted = limit * 4 + 16
         var kept: [Candidate] = []
         var perDocument: [String: Int] = [:]
         var next = 0
         while kept.count < wanted && next < ranked.count {
-            if kept.count >= limit && !kept.contains(where: { Self.rfcNumber($0) != nil }) { break }
+            if kept.count >= limit && !kept.contains(where: { !supersededBy($0.document.key).isEmpty }) { break }
             try look(ranked[next..<min(ranked.count, next + max(Self.chunk, limit + 4))])
             let chunk = ranked[next..<min(ranked.count, next + Self.chunk)]
             next += chunk.count
@@ -78,7 +78,7 @@ struct FindSearch {
                 kept.append(candidate)
             }
         }
-        let shown = Array(Self.obsoletedLast(kept, obsoletedBy: obsoletedBy).prefix(limit))
+        let shown = Array(Self.supersededLast(kept, supersededBy: supersededBy).prefix(limit))
         read(shown)
         let titles = shownTitles(shown)
         return shown.map { candidate in
@@ -183,38 +183,31 @@ struct FindSearch {
         return number
     }
 
-    /// An RFC ranks below an RFC that obsoletes it when both match: the reader wants the
-    /// current text first. "Obsoletes" as the RFC's own header says it, and as the stored
-    /// index says it, through every step (2616 by 7230, 7230 by 9110: 9110 before 2616). Each
-    /// passage of the older RFC moves to just after the newer one's first.
-    static func obsoletedLast(_ candidates: [Candidate], obsoletedBy: @escaping (Int) -> [Int]?) -> [Candidate] {
-        let numbers = candidates.map(rfcNumber)
-        // Nothing moves unless two of them are RFCs (most searches: none is), and one obsoletes
-        // another by its header or the stored index says so.
-        let present = Set(numbers.compactMap { $0 })
+    /// A document ranks below one that supersedes it when both match (an obsoleted RFC below
+    /// its successor): the reader wants the current text first. "Supersedes" as the relation
+    /// index says it — by the newer document's own header, or by an index that tells of both —
+    /// of every kind that ``RelationKind/supersedes``, through every step (2616 by 7230, 7230
+    /// by 9110: 9110 before 2616). Each passage of the older moves to just after the newer's first.
+    static func supersededLast(_ candidates: [Candidate], supersededBy: @escaping (String) -> [String]) -> [Candidate] {
+        let keys = candidates.map(\.document.key)
+        let present = Set(keys)
         guard present.count >= 2 else { return candidates }
-        let byHeaders = candidates.contains { !present.isDisjoint(with: $0.document.obsoletes) }
-        guard byHeaders || obsoletedBy(present.first ?? 0) != nil else { return candidates }
-        let successors = ObsoletionChain { obsoletedBy($0) ?? [] }
-        // For each RFC here, the RFCs here that obsolete it: by their own header, or by the index.
-        var newer: [Int: Set<Int>] = [:]
-        for number in Set(numbers.compactMap { $0 }) {
-            let chain = successors.newer(than: number)
-            newer[number] = Set(
-                zip(candidates, numbers).compactMap { candidate, other in
-                    guard let other, other != number else { return nil }
-                    return candidate.document.obsoletes.contains(number) || chain.contains(other) ? other : nil
-                })
+        let successors = SupersessionChain(lookup: supersededBy)
+        // For each document here, the documents here that supersede it.
+        var newer: [String: Set<String>] = [:]
+        for key in present {
+            let chain = successors.newer(than: key)
+            if !chain.isEmpty { newer[key] = chain.intersection(present).subtracting([key]) }
         }
-        var ordered = Array(zip(candidates, numbers))
+        guard newer.values.contains(where: { !$0.isEmpty }) else { return candidates }
+        var ordered = Array(zip(candidates, keys))
         // Each move puts a passage later, past one it was above: a bounded number of moves.
         for _ in 0..<(candidates.count * candidates.count) {
-            var first: [Int: Int] = [:]
-            for (index, item) in ordered.enumerated() { if let number = item.1, first[number] == nil { first[number] = index } }
+            var first: [String: Int] = [:]
+            for (index, item) in ordered.enumerated() where first[item.1] == nil { first[item.1] = index }
             guard
                 let (index, successor) = ordered.indices.lazy.compactMap({ index -> (Int, Int)? in
-                    guard let older = ordered[index].1, let successor = newer[older]?.compactMap({ first[$0] }).min(), successor > index
-                    else { return nil }
+                    guard let successor = newer[ordered[index].1]?.compactMap({ first[$0] }).min(), successor > index else { return nil }
                     return (index, successor)
                 }).first
             else { break }

@@ -1,3 +1,4 @@
+import Foundation
 import ReaderPluginAPI
 
 /// One line of `reader refs KEY`: a document related to the one asked about, seen from it.
@@ -35,7 +36,84 @@ public struct RelatedDocument: Sendable, Codable, Equatable {
 extension Reader {
     /// `reader refs KEY`: every stored relation of `key`, both ways — what it cites, links,
     /// obsoletes, and what cites, links or obsoletes it — from the relation index; with
-    /// `section`, only those made in or pointing to that section. (Filled in by the relation
-    /// index; until then, none.)
-    public func relations(of key: String, section: String? = nil) throws -> [RelatedDocument] { [] }
+    /// `section`, only those made in or pointing to that section (or a section within it).
+    /// The parts a document ``RelationKind/contains`` are not listed; what relates to them is.
+    public func relations(of key: String, section: String? = nil) throws -> [RelatedDocument] {
+        let (outgoing, incoming, _) = try store.relations(of: key)
+        let kinds = relationKinds
+        var seen: Set<[String]> = []
+        var found: [(type: String, key: String, section: String?)] = []
+        // A document's relation to itself is no news, but a part's to another part is (a reply
+        // in a timeline to a tweet of the same timeline: the relation has the part's section).
+        func add(_ type: String, _ other: String, _ place: String?) {
+            guard other != key || place != nil, section.map({ Self.section(place, isWithin: $0) }) ?? true else { return }
+            if seen.insert([type, other, place ?? ""]).inserted { found.append((type, other, place)) }
+        }
+        for row in outgoing where row.type != RelationKind.contains.name && row.target != key { add(row.type, row.target, row.section) }
+        let ordered = incoming.sorted { a, b in
+            let order = a.subject.compare(b.subject, options: .numeric)
+            return order == .orderedSame ? (a.targetSection ?? "") < (b.targetSection ?? "") : order == .orderedAscending
+        }
+        for row in ordered {
+            add(kinds.first { $0.name == row.type }?.inverse ?? row.type + "By", row.subject, row.targetSection)
+        }
+        let described = describe(Array(Set(found.map(\.key))))
+        return found.map { relation in
+            var document = described[relation.key] ?? RelatedDocument(type: "", key: relation.key, label: relation.key, stored: false)
+            document.type = relation.type
+            document.section = relation.section
+            return document
+        }
+    }
+
+    /// The kinds of relation every module may use and those the registered modules declare,
+    /// by name (a module's kind does not replace a standard one of the same name).
+    public var relationKinds: [RelationKind] {
+        var kinds = RelationKind.standard
+        for registration in registry.registrations {
+            for kind in registration.module.descriptor.relationKinds where !kinds.contains(where: { $0.name == kind.name }) {
+                kinds.append(kind)
+            }
+        }
+        return kinds
+    }
+
+    /// How `refs` names `key` itself: its label and title, whether it is stored, and why it
+    /// has nothing to fetch.
+    public func relatedDocument(_ key: String) -> RelatedDocument {
+        describe([key])[key] ?? RelatedDocument(type: "", key: key, label: key, stored: false)
+    }
+
+    /// Why `key` has nothing to fetch, in a sentence, when the stored index can say (never
+    /// issued; past the index's last entry): `refs` says it where the title would be.
+    public func absenceNote(of key: String) -> String? {
+        absence(of: key)
+    }
+
+    /// Whether `place` is `section` or a section within it (`3.2.1` is within `3.2`).
+    static func section(_ place: String?, isWithin section: String) -> Bool {
+        guard let place else { return false }
+        return place == section || place.hasPrefix(section + ".")
+    }
+
+    /// Label, title, stored or not, and unavailability of each key: the catalog's titles
+    /// (by the one rule, ``ShownTitle``) for what is stored, the stored index's for the rest.
+    private func describe(_ keys: [String]) -> [String: RelatedDocument] {
+        let entries = (try? store.catalog.read().entries) ?? [:]
+        let documents = keys.sorted().map { key in
+            (key: key, source: entries[key]?.requestType ?? String(key.prefix { $0 != "/" }), title: entries[key]?.title)
+        }
+        let index = entries[Self.indexRequestKey]
+        let titles = store.shownTitles(documents, index: index)
+        let unavailable = index.map { store.unavailability(of: keys.filter { entries[$0] == nil }, index: $0) } ?? [:]
+        var described: [String: RelatedDocument] = [:]
+        for key in keys {
+            described[key] = RelatedDocument(
+                type: "", key: key, label: label(ofKey: key) ?? key, title: titles[key] ?? nil, stored: entries[key] != nil,
+                unavailable: unavailable[key])
+        }
+        return described
+    }
+
+    static let indexRequestKey = Store.rfcIndexKey
 }

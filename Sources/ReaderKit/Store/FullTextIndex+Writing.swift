@@ -29,6 +29,9 @@ extension FullTextIndex.Connection {
         /// How many words the title has, and the hashes of its distinct words.
         var titleLength: Int
         var titleHashes: [UInt16]
+        /// The document's relations, each once, with its subject (the document's key when the
+        /// module named none).
+        var relations: [IndexedRelation]
 
         /// `blockStarts`: where each block starts in the document's JSON (as its writer or
         /// reader told), or empty when not known.
@@ -44,6 +47,7 @@ extension FullTextIndex.Connection {
             WordTokens.forEachFoldedWord(in: document.title) { _ in titleLength += 1 }
             self.titleLength = titleLength
             titleHashes = title.map(WordHash.of)
+            relations = IndexedRelation.of(document, key: key)
             rows = Passage.of(document).map { passage in
                 let words = maker.words(of: passage, title: title)
                 let offset = blockStarts.indices.contains(passage.firstBlock) ? blockStarts[passage.firstBlock] : nil
@@ -147,6 +151,14 @@ extension FullTextIndex.Connection {
             try database.cached("INSERT INTO spans(first, document, passages) VALUES (?, ?, ?)")
                 .bind(.integer(firstRow), .integer(id), .blob(table.encoded)).run()
         }
+        let relation = try database.cached(
+            "INSERT INTO relations(document, subject, type, target, section, target_section) VALUES (?, ?, ?, ?, ?, ?)")
+        for row in document.relations {
+            try relation.bind(
+                .integer(id), .text(row.subject), .text(row.type), .text(row.target), row.section.map { .text($0) } ?? .null,
+                row.targetSection.map { .text($0) } ?? .null
+            ).run()
+        }
         let words = try database.cached("INSERT INTO text(rowid, words) VALUES (?, ?)")
         for (row, passage) in zip(table.rows, document.rows) { try words.bind(.integer(row)).run(text: passage.words, at: 2) }
         firstRow = table.rows.upperBound
@@ -167,6 +179,7 @@ extension FullTextIndex.Connection {
             let forget = try database.cached("INSERT INTO text(text, rowid, words) VALUES ('delete', ?, ?)")
             for (offset, row) in prepared.rows.enumerated() { try forget.bind(.integer(first + Int64(offset)), .utf8(row.words)).run() }
         }
+        try database.cached("DELETE FROM relations WHERE document = ?").bind(.integer(id)).run()
         try database.cached("DELETE FROM spans WHERE first = ? AND document = ?").bind(.integer(first), .integer(id)).run()
         try database.cached("DELETE FROM documents WHERE id = ?").bind(.integer(id)).run()
     }

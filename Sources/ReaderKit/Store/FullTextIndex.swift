@@ -9,7 +9,9 @@ import CSQLite
 /// or how often (`detail=none`, ``PassageWords``). A phrase is checked against the passage's
 /// text, as a snippet is made from it: from the document blob. Beside it, the documents (key,
 /// blob, source, title) and their passages' places and what ranking needs of each (`spans`,
-/// ``PassageTable``).
+/// ``PassageTable``). And the relation index: every stored document's ``Relation``s, one row
+/// each, written and taken out with the document's row in the same transaction
+/// (``FullTextIndex/Connection/relations(of:)``).
 ///
 /// Several processes write to it at once (WAL, a busy timeout); each document goes in or out
 /// in one transaction, so a process killed while indexing leaves it without the document or
@@ -25,7 +27,8 @@ struct FullTextIndex: Sendable {
 
     /// How passages are cut and the tables laid out: an index made by another version is
     /// rebuilt, since taking a document out needs its passages exactly as they went in.
-    static let layoutVersion = "3"
+    /// 4: the relation index (``FullTextIndex/Connection/relations(of:)``) beside the passages.
+    static let layoutVersion = "4"
 
     var exists: Bool { FileSystem.exists(path) }
 
@@ -93,6 +96,12 @@ struct FullTextIndex: Sendable {
                     CREATE TABLE IF NOT EXISTS spans(first INTEGER PRIMARY KEY, document INTEGER NOT NULL, passages BLOB NOT NULL);
                     CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
                         words, content='', detail=none, columnsize=0, tokenize='reader_words');
+                    CREATE TABLE IF NOT EXISTS relations(
+                        document INTEGER NOT NULL, subject TEXT NOT NULL, type TEXT NOT NULL, target TEXT NOT NULL,
+                        section TEXT, target_section TEXT);
+                    CREATE INDEX IF NOT EXISTS relations_document ON relations(document);
+                    CREATE INDEX IF NOT EXISTS relations_subject ON relations(subject);
+                    CREATE INDEX IF NOT EXISTS relations_target ON relations(target);
                     """)
                 // Another process may have made them first: its answers stand.
                 try database.prepare("INSERT OR IGNORE INTO meta VALUES ('layout', ?), ('complete', ?), ('next row', '1')")

@@ -167,6 +167,11 @@ extension Store {
             }
             // Every passage table read as a search reads it: a value out of range is damage.
             try connection.checkPassageTables()
+            do {
+                try connection.checkRelations()
+            } catch let failure as SQLite.Failure where failure.isDamage {
+                return [Problem(kind: "index", name: name, reason: "its relation index is damaged (\(failure)); \(fix)")]
+            }
             let indexed = Set(try connection.documents().map { $0.key + " " + $0.blob })
             return catalog.entries.sorted(by: { $0.key < $1.key }).compactMap { key, entry in
                 indexed.contains(key + " " + entry.document.hex)
