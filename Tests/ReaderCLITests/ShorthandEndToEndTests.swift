@@ -58,8 +58,12 @@ import Testing
         for target in ["rfc/793", "RFC0793", "rfc 793"] {
             #expect(try await reader.run(["refs", target]).stdout == byNumber.stdout, "\(target)")
         }
+        // A URL is a key too: not stored, its links are not known yet, and refs says how to know them.
         let page = try await reader.run(["refs", "https://example.org/page"])
-        #expect(page.status == 64 && page.stderr.hasPrefix("reader: ") && page.stdout.isEmpty, "\(page)")
+        #expect(page.status == 0, "\(page)")
+        #expect(page.stdout.contains("not known until it is stored ('reader fetch https://example.org/page')"), "\(page)")
+        let nothing = try await reader.run(["refs", "nothing-here"])
+        #expect(nothing.status == 64 && nothing.stderr.hasPrefix("reader: ") && nothing.stdout.isEmpty, "\(nothing)")
     }
 
     /// `@NAME` fetches and opens a user's tweets (real X API v2 JSON from a loopback server),
