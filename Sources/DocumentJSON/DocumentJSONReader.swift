@@ -65,7 +65,7 @@ extension JSONReader {
             case 6: links = try array { try $0.link() }
             case 7: metadata = try self.metadata()
             case 8: notes = try strings()
-            case 9: relations = try array { try $0.relation() }
+            case 9: relations = try null() ? [] : try array { try $0.relation() }
             case 10: source = try string()
             case 11: status = try optionalString()
             case 12: title = try string()

@@ -73,6 +73,25 @@ extension Document {
             status: try container.decodeIfPresent(String.self, forKey: .status),
             relations: try container.decodeIfPresent([Relation].self, forKey: .relations) ?? [])
     }
+
+    // The keys added in 0.10.0 are written only when they say something, so that a document
+    // without them crosses the module boundary as a module built before them writes it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(source, forKey: .source)
+        try container.encode(key, forKey: .key)
+        try container.encode(title, forKey: .title)
+        try container.encode(metadata, forKey: .metadata)
+        try container.encode(blocks, forKey: .blocks)
+        try container.encode(links, forKey: .links)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(notes, forKey: .notes)
+        try container.encodeIfPresent(describedBy, forKey: .describedBy)
+        try container.encode(extra, forKey: .extra)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(status, forKey: .status)
+        if !relations.isEmpty { try container.encode(relations, forKey: .relations) }
+    }
 }
 
 /// What is known about a document besides its body. Dates are ISO 8601 strings.

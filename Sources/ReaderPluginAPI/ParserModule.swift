@@ -94,4 +94,18 @@ extension ModuleDescriptor {
             identifiers: try container.decodeIfPresent([Identifier].self, forKey: .identifiers) ?? [],
             relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [])
     }
+
+    // The capabilities only when declared: a descriptor without them is written as before them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(requestTypes, forKey: .requestTypes)
+        try container.encode(urlPatterns, forKey: .urlPatterns)
+        try container.encode(mediaTypes, forKey: .mediaTypes)
+        try container.encode(fileExtensions, forKey: .fileExtensions)
+        try container.encode(version, forKey: .version)
+        try container.encode(summary, forKey: .summary)
+        if !identifiers.isEmpty { try container.encode(identifiers, forKey: .identifiers) }
+        if !relationKinds.isEmpty { try container.encode(relationKinds, forKey: .relationKinds) }
+    }
 }

@@ -42,4 +42,24 @@ import Testing
         #expect(try BoundaryJSON.parseError(from: BoundaryJSON.parseError(error)) == error)
         #expect(throws: BoundaryJSON.Malformed.self) { try BoundaryJSON.location(from: "{}") }
     }
+
+    /// The capabilities of 0.10.0 cross as added keys: a module built with them hands over its
+    /// shorthands, relation kinds, label, status and relations; one built before them writes
+    /// the pinned text above, which reads back with none.
+    @Test func capabilitiesCrossAsAddedKeys() throws {
+        let descriptor = ModuleDescriptor(
+            name: "n", requestTypes: ["t"], version: "1", summary: "s",
+            identifiers: [Identifier(pattern: "t:{name}", requestType: "t", key: "t/{name}", label: "{name}")],
+            relationKinds: [RelationKind(name: "feeds", inverse: "fedBy", label: "Feeds", inverseLabel: "Fed by")])
+        let descriptorText = try BoundaryJSON.encode(descriptor)
+        #expect(descriptorText.contains(#""pattern":"t:{name}""#) && descriptorText.contains(#""inverse":"fedBy""#))
+        #expect(try BoundaryJSON.decode(ModuleDescriptor.self, from: descriptorText) == descriptor)
+        let document = Document(
+            source: "t", key: "t/a", title: "A", label: "a", status: "one line",
+            relations: [Relation(.links, target: "https://x/", section: "2"), Relation(.obsoletes, target: "t/b", subject: "t/c")])
+        #expect(try BoundaryJSON.decode(Document.self, from: try BoundaryJSON.encode(document)) == document)
+        let old = try BoundaryJSON.decode(
+            Document.self, from: #"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s","title":"T"}"#)
+        #expect(old.relations.isEmpty && old.label == nil && old.status == nil)
+    }
 }
