@@ -59,7 +59,10 @@ import Testing
             relations: [Relation(.links, target: "https://x/", section: "2"), Relation(.obsoletes, target: "t/b", subject: "t/c")])
         #expect(try BoundaryJSON.decode(Document.self, from: try BoundaryJSON.encode(document)) == document)
         let old = try BoundaryJSON.decode(
-            Document.self, from: #"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s","title":"T"}"#)
+            Document.self,
+            from:
+                #"{"blocks":[],"entries":[],"extra":{},"key":"k","links":[],"metadata":{"authors":[]},"notes":[],"source":"s","title":"T"}"#
+        )
         #expect(old.relations.isEmpty && old.label == nil && old.status == nil)
     }
 }
