@@ -12,7 +12,11 @@ public struct RFCTextModule: ParserModule {
         mediaTypes: ["text/plain"],
         fileExtensions: ["txt"],
         version: "2",
-        summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019)."
+        summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019).",
+        identifiers: [
+            Identifier(pattern: "{number}", requestType: "rfc", key: "rfc/{number}", label: "RFC {number}"),
+            Identifier(pattern: "rfc {number}", requestType: "rfc", key: "rfc/{number}", label: "RFC {number}"),
+        ]
     )
 
     public func recognize(_ sample: Sample) -> Int {
