@@ -38,7 +38,8 @@ extension SiteSuites {
                 #expect(text.contains("<nav class=\"contents\""))
                 #expect(
                     text.contains(
-                        "<li class=\"depth-0\"><a href=\"#section-alternative-characterizations-edit\">Alternative characterizations[edit]</a></li>"))
+                        "<li class=\"depth-0\"><a href=\"#section-alternative-characterizations-edit\">Alternative characterizations[edit]</a></li>"
+                    ))
                 #expect(text.contains("<h2 id=\"section-alternative-characterizations-edit\">"))
                 // The module's status line under the title.
                 #expect(text.contains("<p class=\"meta\">Encyclopedia article · linear algebra</p>"))

@@ -17,10 +17,11 @@ import Testing
         #expect(Self.names.mentions.find(in: text).map(\.key) == numbers.map { "rfc/\($0)" })
     }
 
-    @Test(arguments: [
-        ("793", "rfc/793"), ("rfc 793", "rfc/793"), ("RFC0793", "rfc/793"), (" rfc  9110 ", "rfc/9110"), ("tcp", nil),
-        ("793 tcp", nil), ("0", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("793", "rfc/793"), ("rfc 793", "rfc/793"), ("RFC0793", "rfc/793"), (" rfc  9110 ", "rfc/9110"), ("tcp", nil),
+            ("793 tcp", nil), ("0", nil),
+        ] as [(String, String?)])
     func aShorthandNamesAKeyThroughTheIdentifiers(_ typed: String, _ key: String?) {
         #expect(Self.names.key(shorthand: typed) == key)
     }
@@ -79,6 +80,9 @@ import Testing
             ("https://datatracker.ietf.org/doc/html/rfc9293", "https://datatracker.ietf.org/doc/html/rfc9293"),
         ] as [(String, String?)])
     func linksThatMayBeFollowed(_ url: String, _ href: String?) {
-        #expect(SafeLink.href(url, base: "https://en.wikipedia.org/wiki/Page", links: KeyLinks(names: Self.names, stored: ["rfc/793"], mayFetch: true)) == href)
+        #expect(
+            SafeLink.href(
+                url, base: "https://en.wikipedia.org/wiki/Page", links: KeyLinks(names: Self.names, stored: ["rfc/793"], mayFetch: true))
+                == href)
     }
 }

@@ -13,7 +13,8 @@ extension Reader {
     /// own (a name already known keeps its first meaning).
     public var relationKinds: [RelationKind] {
         var kinds = RelationKind.standard
-        for kind in registry.registrations.flatMap(\.module.descriptor.relationKinds) where !kinds.contains(where: { $0.name == kind.name }) {
+        for kind in registry.registrations.flatMap(\.module.descriptor.relationKinds) where !kinds.contains(where: { $0.name == kind.name })
+        {
             kinds.append(kind)
         }
         return kinds

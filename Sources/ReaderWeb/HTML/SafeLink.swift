@@ -19,7 +19,9 @@ enum SafeLink {
         else { return nil }
         switch scheme {
         case "http", "https":
-            if let links, let key = RFCIndexKnowledge.key(ofURL: resolved), links.stored.contains(key) { return links.names.path(ofKey: key) }
+            if let links, let key = RFCIndexKnowledge.key(ofURL: resolved), links.stored.contains(key) {
+                return links.names.path(ofKey: key)
+            }
             return resolved.absoluteString
         case "mailto":
             return resolved.absoluteString

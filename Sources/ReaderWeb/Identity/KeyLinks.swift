@@ -41,7 +41,10 @@ struct KeyLinks: Sendable {
             // paragraph, a form may not.
             html.element(
                 "button",
-                [("form", "fetch"), ("name", field.name), ("value", field.value), ("class", "fetch"), ("title", "Fetch " + (names.label(ofKey: key) ?? key))],
+                [
+                    ("form", "fetch"), ("name", field.name), ("value", field.value), ("class", "fetch"),
+                    ("title", "Fetch " + (names.label(ofKey: key) ?? key)),
+                ],
                 text: label)
         } else {
             html.element("span", [("class", "absent"), ("title", (names.label(ofKey: key) ?? key) + " is not in the store")], text: label)

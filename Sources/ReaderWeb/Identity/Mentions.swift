@@ -28,7 +28,9 @@ struct Mentions: Sendable {
             // A label with no letters before its value (`{number}` alone) would read every number.
             guard label.prefix.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0 == "@" || $0 == "#" }) else { continue }
             readings.append(
-                Reading(before: Array(label.prefix.unicodeScalars), after: Array(label.suffix.unicodeScalars), placeholder: label.placeholder, key: key))
+                Reading(
+                    before: Array(label.prefix.unicodeScalars), after: Array(label.suffix.unicodeScalars), placeholder: label.placeholder,
+                    key: key))
         }
         self.readings = readings
     }

@@ -56,7 +56,8 @@ struct Template: Sendable, Hashable {
     }
 
     static func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-._:".unicodeScalars.contains(scalar)
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || "-._:".unicodeScalars.contains(scalar)
     }
 }
 

@@ -74,7 +74,8 @@ enum HomePage {
                     text: context.title(key: document.key, title: document.title))
                 html.raw(" ")
                 html.element(
-                    "span", [("class", "meta")], text: "\(SourceNames(context.names).singular(document.source)) · opened \(document.openedAt.prefix(10))")
+                    "span", [("class", "meta")],
+                    text: "\(SourceNames(context.names).singular(document.source)) · opened \(document.openedAt.prefix(10))")
                 html.raw("</li>")
             }
             html.raw("</ol>\n")
@@ -84,7 +85,9 @@ enum HomePage {
             html.raw("<li>")
             html.element("a", [("href", context.path(ofKey: document.key))], text: context.title(key: document.key, title: document.title))
             html.raw(" ")
-            html.element("span", [("class", "meta")], text: "\(SourceNames(context.names).singular(document.source)) · \(document.fetchedAt.prefix(10))")
+            html.element(
+                "span", [("class", "meta")],
+                text: "\(SourceNames(context.names).singular(document.source)) · \(document.fetchedAt.prefix(10))")
             html.raw("</li>")
         }
         html.raw("</ol>\n")

@@ -67,7 +67,9 @@ enum PageParts {
                 }
                 if let section = member.section {
                     html.raw(" ")
-                    html.element("a", [("class", "section"), ("href", "#" + DocumentBody.anchor(number: section, title: section))], text: "§" + section)
+                    html.element(
+                        "a", [("class", "section"), ("href", "#" + DocumentBody.anchor(number: section, title: section))],
+                        text: "§" + section)
                 }
                 html.raw("</li>")
             }

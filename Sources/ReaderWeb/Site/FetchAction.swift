@@ -34,12 +34,13 @@ extension Site {
         // The first field that is a request type an identifier reads, with an argument it reads.
         let names = names
         let fetchable = Set(names.forms.map(\.identifier.requestType)).sorted()
-        guard let (type, argument, key) = fetchable.lazy.compactMap({ type -> (String, String, String)? in
-            guard let argument = fields[type], let key = names.key(requestType: type, argument: argument),
-                let field = names.fetchField(ofKey: key)
-            else { return nil }
-            return (type, field.value, key)
-        }).first
+        guard
+            let (type, argument, key) = fetchable.lazy.compactMap({ type -> (String, String, String)? in
+                guard let argument = fields[type], let key = names.key(requestType: type, argument: argument),
+                    let field = names.fetchField(ofKey: key)
+                else { return nil }
+                return (type, field.value, key)
+            }).first
         else {
             return refuse("Say what to fetch: " + fetchable.map { "\($0)=…" }.joined(separator: " or ") + ".", .badRequest)
         }

@@ -27,12 +27,14 @@ extension SiteSuites {
                     // The last section of the contents: clicked, its heading is at the top.
                     let last = try #require(
                         try await browser.evaluate(
-                            "const links = document.querySelectorAll('nav.contents a'); return links[links.length - 1].getAttribute('href')")
+                            "const links = document.querySelectorAll('nav.contents a'); return links[links.length - 1].getAttribute('href')"
+                        )
                             as? String)
                     try await browser.click(try await browser.element("nav.contents a[href='\(last)']"))
                     try await browser.waitFor("the section at the top") {
-                        let top = try await browser.evaluate(
-                            "return document.getElementById('\(last.dropFirst())').getBoundingClientRect().top") as? Double
+                        let top =
+                            try await browser.evaluate(
+                                "return document.getElementById('\(last.dropFirst())').getBoundingClientRect().top") as? Double
                         return (top ?? 1000) < 200
                     }
                     #expect(try await browser.url.hasSuffix(last))
