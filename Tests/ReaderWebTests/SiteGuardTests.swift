@@ -56,7 +56,7 @@ extension SiteSuites {
             try await site.application().test(.router) { client in
                 for (path, method) in [
                     ("/", HTTPRequest.Method.post), ("/rfc/793", .post), ("/rfc/793", .delete), ("/api/rfc/793", .put),
-                    ("/index", .patch), ("/search?q=tcp", .post), ("/rfc?number=793", .post),
+                    ("/index", .patch), ("/search?q=tcp", .post), ("/go?to=793", .post),
                 ] {
                     let response = try await client.execute(uri: path, method: method)
                     #expect(response.status == .methodNotAllowed, "\(method) \(path)")

@@ -1,9 +1,10 @@
 import ReaderKit
 import ReaderPluginAPI
 
-/// `/rfc/N` and `/doc?key=…`: one stored document in its reading view — never fetched by a
-/// GET; an RFC that is not stored is a page that offers to fetch it. Its JSON is
-/// `reader open … --format json`'s.
+/// `/doc?key=…` (and its alias `/TYPE/ARGUMENT`, `/rfc/793`): one stored document in its
+/// reading view, whatever its source — never fetched by a GET; a document not stored that a
+/// module's identifier names is a page that offers to fetch it. Its JSON is `reader open …
+/// --format json`'s.
 struct DocumentPage {
     var key: String
 
@@ -20,40 +21,60 @@ struct DocumentPage {
         }
     }
 
+    /// The page's title: the document's label and title (`RFC 793: Transmission Control
+    /// Protocol`), its label alone, its title alone, else its key.
+    static func title(_ document: Document, _ context: PageContext) -> String {
+        let label = document.label ?? context.label(ofKey: document.key)
+        guard let label, !label.isEmpty else { return document.title.isEmpty ? document.key : document.title }
+        return document.title.isEmpty || document.title == label ? label : label + ": " + document.title
+    }
+
     static func page(_ opened: OpenedDocument, _ context: PageContext) -> String {
         let document = opened.document
-        let number = RFCPageParts.number(of: document)
-        let title = number.map { "RFC \($0)" + (document.title.isEmpty ? "" : ": " + document.title) } ?? document.title
-        var body = DocumentBody(document: document, rfcs: context.rfcLinks)
+        let title = title(document, context)
+        let links = context.links
+        let kinds = context.names.relationKinds
+        let related = PageParts.relations(of: document, context)
+        var body = DocumentBody(document: document, links: links)
         var text = HTML()
         body.write(into: &text)
-        return context.layout(title.isEmpty ? document.key : title).page { html in
-            let hasContents = number != nil || body.headings.count >= 3
+        return context.layout(title).page { html in
+            // The contents of a document with numbered sections, or with enough headings to need them.
+            let hasContents = body.headings.count >= 3 || body.headings.contains { $0.number != nil }
             html.open("article", [("class", "document source-" + Anchors.slug(document.source) + (hasContents ? " has-contents" : ""))])
-            RFCPageParts.banner(opened.notices, context.rfcLinks, into: &html)
+            PageParts.banner(related, notices: opened.notices, kinds, links, into: &html)
             html.raw("<header>")
-            html.element("h1", text: title.isEmpty ? document.key : title)
-            writeFacts(opened, into: &html)
+            html.element("h1", text: title)
+            writeFacts(opened, links, into: &html)
             html.raw("</header>\n")
             for note in document.notes { html.element("p", [("class", "note")], text: note) }
-            if hasContents { RFCPageParts.contents(body.headings, into: &html) }
+            if hasContents { PageParts.contents(body.headings, into: &html) }
             html.raw("<div class=\"body\">\n")
             html.append(text)
-            if document.blocks.isEmpty { writeEntries(document.entries, context, into: &html) }
+            if document.blocks.isEmpty { writeEntries(document.entries, links, into: &html) }
             html.raw("</div>\n")
-            RFCPageParts.cited(opened, context.rfcLinks, into: &html)
+            PageParts.related(related, kinds, links, into: &html)
+            if !related.contains(where: { $0.type == RelationKind.cites.name }) { RFCIndexKnowledge.writeCited(opened, links, into: &html) }
             html.raw("</article>\n")
         }
     }
 
-    /// Who, when, where from: a line under the title.
-    private static func writeFacts(_ opened: OpenedDocument, into html: inout HTML) {
+    /// Who, when, where from: a line under the title. The module's status line when it gives
+    /// one (`Internet Standard · September 1981`), else the byline, the date, the site and the
+    /// describing entry's status.
+    private static func writeFacts(_ opened: OpenedDocument, _ links: KeyLinks, into html: inout HTML) {
         let metadata = opened.document.metadata
         let byline = metadata.byline ?? (metadata.authors.isEmpty ? nil : metadata.authors.joined(separator: ", "))
-        var facts = [byline, metadata.date, metadata.siteName].compactMap { $0 }.filter { !$0.isEmpty }
-        if case .string(let status)? = opened.annotations["status"] { facts.append(status.lowercased()) }
+        var facts: [String]
+        if let status = opened.document.status, !status.isEmpty {
+            facts = [byline, status].compactMap { $0 }
+        } else {
+            facts = [byline, metadata.date, metadata.siteName].compactMap { $0 }
+            if case .string(let status)? = opened.annotations["status"] { facts.append(status.lowercased()) }
+        }
+        facts = facts.filter { !$0.isEmpty }
         if !facts.isEmpty { html.element("p", [("class", "meta")], text: facts.joined(separator: " · ")) }
-        if let url = metadata.url, let href = SafeLink.href(url, base: nil, stored: StoredRFCs(keys: [])) {
+        if let url = metadata.url, let href = SafeLink.href(url, base: nil, links: nil) {
             html.raw("<p class=\"meta\">Read from ")
             html.element("a", [("href", href), ("class", "origin")], text: url)
             html.raw("</p>")
@@ -61,47 +82,48 @@ struct DocumentPage {
     }
 
     /// A document of records with no body (a third-party module's index): one line each.
-    private static func writeEntries(_ entries: [Entry], _ context: PageContext, into html: inout HTML) {
+    private static func writeEntries(_ entries: [Entry], _ links: KeyLinks, into html: inout HTML) {
         guard !entries.isEmpty else { return }
         html.raw("<ul class=\"entries\">")
         for entry in entries {
             html.raw("<li>")
             html.element("strong", text: entry.id)
             html.raw(" ")
-            context.rfcLinks.write(entry.title, into: &html)
+            links.write(entry.title, into: &html)
             html.raw("</li>")
         }
         html.raw("</ul>\n")
     }
 
-    /// Not stored: 404, and for an RFC what the index says of it and a button that fetches it —
-    /// none for a number the index says was never issued or does not reach.
+    /// Not stored: 404, and for a key a module's identifier names, its label, what the stored
+    /// index says of it, and a button that fetches it — none for one that has no text anywhere
+    /// (an RFC never issued, or past the index's end).
     private func absent(_ context: PageContext, format: Answer.Format, error: ReaderError) throws -> Answer {
-        guard format == .html, key.hasPrefix("rfc/"), let number = Int(key.dropFirst(4)) else {
+        guard format == .html, let field = context.names.fetchField(ofKey: key), let label = context.label(ofKey: key) else {
             return ErrorPage.answer(error, format: format, context: context)
         }
-        let title = ((try? context.reader.indexEntry(rfc: number)) ?? nil)?.title
-        let absence = context.rfcLinks.numbers.absence(of: number)
-        let page = context.layout("RFC \(number)").page { html in
-            html.element("h1", text: "RFC \(number)" + (title.flatMap { $0.isEmpty ? nil : ": " + $0 } ?? ""))
+        let title = RFCIndexKnowledge.title(ofKey: key, context.reader)
+        let links = context.links
+        let absence = links.index.absence(ofKey: key)
+        let page = context.layout(label).page { html in
+            html.element("h1", text: label + (title.flatMap { $0.isEmpty ? nil : ": " + $0 } ?? ""))
             if let absence {
-                // Nothing to fetch: the RFC Editor has no text of a number never issued or
-                // not yet given (`reader open` says the same).
+                // Nothing to fetch: the source has no text of it (`reader open` says the same).
                 html.element("p", [("class", "absence")], text: absence + ".")
-            } else {
-                html.raw("<p>This RFC is not in the store.</p>\n")
-            }
-            if absence != nil {
                 return
-            } else if context.offline {
+            }
+            html.raw("<p>")
+            html.text("\(label) is not in the store.")
+            html.raw("</p>\n")
+            if context.offline {
                 html.raw("<p class=\"meta\">The server was started with <code>--offline</code>: run ")
-                html.element("code", text: "reader fetch rfc \(number)")
+                html.element("code", text: Request.source(type: field.name, argument: field.value).fetchCommand)
                 html.raw(", then reload.</p>\n")
             } else {
                 html.raw("<p>")
                 html.element(
-                    "button", [("form", "fetch"), ("name", "rfc"), ("value", String(number)), ("class", "fetch primary")],
-                    text: "Fetch RFC \(number)")
+                    "button", [("form", "fetch"), ("name", field.name), ("value", field.value), ("class", "fetch primary")],
+                    text: "Fetch \(label)")
                 html.raw("</p>\n")
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import ReaderKit
 
 /// `/`: what was read last (opened with `reader open` or here, from the store's
@@ -58,7 +59,7 @@ enum HomePage {
             html.raw("<li>")
             html.element("strong", text: String(count))
             html.raw(" ")
-            html.text(SourceNames.plural(source, count: count))
+            html.text(SourceNames(context.names).plural(source, count: count))
             html.raw("</li>")
         }
         html.raw("</ul>\n<h2>Recently read</h2>\n")
@@ -69,11 +70,12 @@ enum HomePage {
             for document in read {
                 html.raw("<li>")
                 html.element(
-                    "a", [("href", PageContext.path(ofKey: document.key))],
-                    text: DocumentTitles.title(key: document.key, source: document.source, title: document.title))
+                    "a", [("href", context.path(ofKey: document.key))],
+                    text: context.title(key: document.key, title: document.title))
                 html.raw(" ")
                 html.element(
-                    "span", [("class", "meta")], text: "\(SourceNames.singular(document.source)) · opened \(document.openedAt.prefix(10))")
+                    "span", [("class", "meta")],
+                    text: "\(SourceNames(context.names).singular(document.source)) · opened \(document.openedAt.prefix(10))")
                 html.raw("</li>")
             }
             html.raw("</ol>\n")
@@ -81,50 +83,41 @@ enum HomePage {
         html.raw("<h2>Recently fetched</h2>\n<ol class=\"documents fetched\">")
         for document in fetched {
             html.raw("<li>")
-            html.element("a", [("href", PageContext.path(ofKey: document.key))], text: DocumentTitles.title(of: document))
+            html.element("a", [("href", context.path(ofKey: document.key))], text: context.title(key: document.key, title: document.title))
             html.raw(" ")
-            html.element("span", [("class", "meta")], text: "\(SourceNames.singular(document.source)) · \(document.fetchedAt.prefix(10))")
+            html.element(
+                "span", [("class", "meta")],
+                text: "\(SourceNames(context.names).singular(document.source)) · \(document.fetchedAt.prefix(10))")
             html.raw("</li>")
         }
         html.raw("</ol>\n")
     }
 }
 
-/// How sources are called on the pages.
-enum SourceNames {
-    static func singular(_ source: String) -> String {
-        switch source {
-        case "rfc": "RFC"
-        case "rfc-index": "RFC index"
-        case "html": "web page"
-        case "tweets": "posts"
-        default: source
-        }
+/// How sources are called on the pages: a source with identifiers by the words of its label
+/// (`RFC {number}` → `RFC`, `RFCs`); the built-in sources without any by their own names.
+struct SourceNames {
+    let names: KeyNames
+
+    init(_ names: KeyNames) { self.names = names }
+
+    private static let known: [String: (singular: String, plural: String)] = [
+        "html": ("web page", "web pages"), "tweets": ("posts", "timelines"),
+    ].merging(RFCIndexKnowledge.sourceNames) { first, _ in first }
+
+    private func noun(_ source: String) -> String? {
+        guard let form = names.forms.first(where: { $0.identifier.requestType == source }) else { return nil }
+        let words = (form.label.prefix + form.label.suffix).trimmingCharacters(in: .whitespaces)
+        return words.isEmpty ? nil : words
     }
 
-    static func plural(_ source: String, count: Int) -> String {
+    func singular(_ source: String) -> String {
+        noun(source) ?? Self.known[source]?.singular ?? source
+    }
+
+    func plural(_ source: String, count: Int) -> String {
         guard count != 1 else { return singular(source) }
-        switch source {
-        case "rfc": return "RFCs"
-        case "rfc-index": return "RFC indexes"
-        case "html": return "web pages"
-        case "tweets": return "timelines"
-        default: return source
-        }
-    }
-}
-
-/// The title a listed document is shown with: its own, else its key.
-enum DocumentTitles {
-    static func title(of document: Store.Listed) -> String {
-        title(key: document.key, source: document.source, title: document.title)
-    }
-
-    static func title(key: String, source: String, title: String?) -> String {
-        let title = title ?? ""
-        if source == "rfc", let number = Int(key.dropFirst(4)) {
-            return title.isEmpty ? "RFC \(number)" : "RFC \(number): \(title)"
-        }
-        return title.isEmpty ? key : title
+        if let noun = noun(source) { return noun + "s" }
+        return Self.known[source]?.plural ?? source
     }
 }

@@ -30,7 +30,7 @@ struct IndexPage {
         case .json:
             return .json(JSONRenderer.entries(shown))
         case .html:
-            let page = context.layout("RFC index").page { html in
+            let page = context.layout(RFCIndexKnowledge.indexName).page { html in
                 writeFilters(entries.count, into: &html)
                 writeTable(shown, context, into: &html)
                 writePager(current: current, pages: pages, into: &html)
@@ -40,9 +40,10 @@ struct IndexPage {
     }
 
     private func writeFilters(_ count: Int, into html: inout HTML) {
-        html.raw("<h1>RFC index</h1>\n<form class=\"filters\" action=\"/index\" method=\"get\"><label>Status ")
+        html.element("h1", text: RFCIndexKnowledge.indexName)
+        html.raw("\n<form class=\"filters\" action=\"/index\" method=\"get\"><label>Status ")
         html.raw("<select name=\"status\"><option value=\"\">any</option>")
-        for option in Self.statuses {
+        for option in RFCIndexKnowledge.statuses {
             html.open("option", [("value", option), ("selected", option == status?.uppercased() ? "" : nil)])
             html.text(option.lowercased())
             html.close("option")
@@ -55,14 +56,15 @@ struct IndexPage {
     }
 
     private func writeTable(_ entries: [Entry], _ context: PageContext, into html: inout HTML) {
-        html.raw(
-            "<div class=\"table\"><table class=\"index\"><tr><th>RFC</th><th>Title</th><th>Authors</th><th>Date</th><th>Status</th></tr>\n")
-        let links = context.rfcLinks
+        html.raw("<div class=\"table\"><table class=\"index\"><tr><th>")
+        html.text(RFCIndexKnowledge.idColumn)
+        html.raw("</th><th>Title</th><th>Authors</th><th>Date</th><th>Status</th></tr>\n")
+        let links = context.links
         for entry in entries {
             html.open("tr", [("class", entry.title.isEmpty ? "not-issued" : nil)])
             html.raw("<td>")
-            if let number = Int(entry.id), !entry.title.isEmpty {
-                links.reference(number, label: String(number), into: &html)
+            if let key = RFCIndexKnowledge.key(ofEntry: entry), !entry.title.isEmpty {
+                links.reference(key, label: entry.id, into: &html)
             } else {
                 html.text(entry.id)
             }
@@ -96,10 +98,4 @@ struct IndexPage {
         parameters.append(("page", String(page)))
         return "/index?" + parameters.map { $0.0 + "=" + QueryText.encode($0.1) }.joined(separator: "&")
     }
-
-    /// The statuses the RFC index uses.
-    static let statuses = [
-        "INTERNET STANDARD", "PROPOSED STANDARD", "DRAFT STANDARD", "BEST CURRENT PRACTICE", "INFORMATIONAL", "EXPERIMENTAL",
-        "HISTORIC", "UNKNOWN",
-    ]
 }

@@ -1,5 +1,5 @@
 /// The frame of every page: the head (this server's stylesheet and script only), the bar with
-/// the search box and the go-to-RFC box, the page's own content, and the one form through which
+/// the search box and the go-to box (a shorthand: `793`, `rfc 9110`), the page's own content, and the one form through which
 /// a page's fetch buttons post (absent with `--offline`).
 struct Layout {
     let title: String
@@ -17,7 +17,7 @@ struct Layout {
         html.open("link", [("rel", "stylesheet"), ("href", Assets.stylesheetPath)])
         html.open("script", [("src", Assets.scriptPath), ("defer", "")])
         html.raw("</script></head>\n<body>\n<header class=\"bar\"><a class=\"home\" href=\"/\">reader</a>")
-        html.raw("<nav><a href=\"/index\">RFC index</a></nav>")
+        html.raw("<nav><a href=\"/index\">Index</a></nav>")
         html.raw("<form class=\"search\" action=\"/search\" method=\"get\" role=\"search\">")
         html.open(
             "input",
@@ -26,8 +26,8 @@ struct Layout {
                 ("aria-label", "Search"), ("id", "q"),
             ])
         html.raw("</form>")
-        html.raw("<form id=\"goto\" class=\"goto\" action=\"/rfc\" method=\"get\" hidden><label>RFC ")
-        html.raw("<input name=\"number\" id=\"goto-number\" inputmode=\"numeric\" size=\"6\" autocomplete=\"off\"></label></form>")
+        html.raw("<form id=\"goto\" class=\"goto\" action=\"/go\" method=\"get\" hidden><label>Go to ")
+        html.raw("<input name=\"to\" id=\"goto-number\" size=\"12\" autocomplete=\"off\"></label></form>")
         html.raw("</header>\n<main>\n")
         content(&html)
         html.raw("</main>\n")
@@ -37,7 +37,7 @@ struct Layout {
             html.raw("</form>\n")
         }
         html.raw("<footer>Keys: <kbd>/</kbd> search · <kbd>j</kbd> <kbd>k</kbd> next and previous section · ")
-        html.raw("<kbd>g</kbd> go to an RFC</footer>\n</body></html>\n")
+        html.raw("<kbd>g</kbd> go to a document</footer>\n</body></html>\n")
         return html.output
     }
 }

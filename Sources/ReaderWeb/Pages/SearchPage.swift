@@ -62,11 +62,12 @@ struct SearchPage {
             return
         }
         if !entries.isEmpty {
-            html.raw("<h2>In the RFC index</h2>\n<ul class=\"entries\">")
+            html.element("h2", text: "In the " + RFCIndexKnowledge.indexName)
+            html.raw("\n<ul class=\"entries\">")
             for entry in entries {
                 html.raw("<li>")
-                if let number = Int(entry.id) {
-                    context.rfcLinks.reference(number, label: "RFC \(number)", into: &html)
+                if let key = RFCIndexKnowledge.key(ofEntry: entry) {
+                    context.links.reference(key, label: context.label(ofKey: key) ?? entry.id, into: &html)
                     html.raw(" ")
                 }
                 html.text(entry.title)
@@ -80,14 +81,13 @@ struct SearchPage {
         }
         if !hits.isEmpty {
             html.raw("<h2>In the text of everything read</h2>\n")
-            for hit in hits { write(hit, into: &html) }
+            for hit in hits { write(hit, context, into: &html) }
         }
     }
 
-    private func write(_ hit: FindHit, into html: inout HTML) {
+    private func write(_ hit: FindHit, _ context: PageContext, into html: inout HTML) {
         html.raw("<article class=\"hit\"><h3>")
-        let title = hit.source == "rfc" && hit.key.hasPrefix("rfc/") ? "RFC \(hit.key.dropFirst(4)): \(hit.title)" : hit.title
-        html.element("a", [("href", Self.link(hit))], text: title.isEmpty ? hit.key : title)
+        html.element("a", [("href", Self.link(hit, context))], text: context.title(key: hit.key, title: hit.title))
         if let section = hit.section {
             html.raw(" ")
             html.element(
@@ -101,8 +101,8 @@ struct SearchPage {
     }
 
     /// The page of a hit, at its section (`#section-3.2`) or its post (`#post-<id>`).
-    static func link(_ hit: FindHit) -> String {
-        let page = PageContext.path(ofKey: hit.key)
+    static func link(_ hit: FindHit, _ context: PageContext) -> String {
+        let page = context.path(ofKey: hit.key)
         guard let section = hit.section else { return page }
         // The command has no --section for a post: the passage is one post of a timeline.
         if !hit.open.contains(" --section "), let id = section.number { return page + "#post-" + id }

@@ -1,14 +1,14 @@
 import ReaderPluginAPI
 
 /// A document's blocks as HTML, from the module's model and never from the page's own markup:
-/// every text escaped, every link through ``SafeLink``, every RFC it names through ``RFCLinks``.
-/// Pictures are not loaded (the site takes nothing from the network): a picture is a link to
-/// where it is, with its description.
+/// every text escaped, every link through ``SafeLink``, every document it names by a module's
+/// label through ``KeyLinks``. Pictures are not loaded (the site takes nothing from the network):
+/// a picture is a link to where it is, with its description.
 struct DocumentBody {
     let document: Document
-    let rfcs: RFCLinks
-    /// An RFC's sections and citations as links; for any other document, its RFC mentions.
-    let links: InTextLinks
+    let links: KeyLinks
+    /// Its sections and citations as links, and the documents it names.
+    let inText: InTextLinks
     private let references: ReferenceList
     /// Heading anchors already given, so that two headings never share one.
     private var anchors = Anchors()
@@ -22,18 +22,13 @@ struct DocumentBody {
         var anchor: String
     }
 
-    init(document: Document, rfcs: RFCLinks) {
+    init(document: Document, links: KeyLinks) {
         self.document = document
-        self.rfcs = rfcs
-        guard document.source == "rfc" else {
-            references = .empty
-            links = InTextLinks(rfcs: rfcs)
-            return
-        }
-        references = ReferenceList(document.blocks)
+        self.links = links
+        references = ReferenceList(document.blocks, mentions: links.names.mentions)
         var sections = Set<String>()
         for case .heading(_, let number?, _) in document.blocks { sections.insert("section-" + Anchors.trimmed(number)) }
-        links = InTextLinks(rfcs: rfcs, references: references, sections: sections)
+        inText = InTextLinks(links: links, references: references, sections: sections)
     }
 
     /// Each block in turn. Figures the RFC module kept apart stay apart (a signature is not
@@ -62,7 +57,7 @@ struct DocumentBody {
                 html.element("a", [("class", "number"), ("href", "#" + id)], text: number)
                 html.raw(" ")
             }
-            rfcs.write(title, into: &html)
+            links.write(title, into: &html)
             html.close(Self.headingTag(level))
         case .paragraph(let inlines):
             html.open("p", [("id", anchor)])
@@ -71,7 +66,7 @@ struct DocumentBody {
             html.raw("</p>\n")
         case .preformatted(let text, _):
             html.raw("<pre>")
-            links.write(text, citations: false, into: &html)
+            inText.write(text, citations: false, into: &html)
             html.raw("</pre>\n")
         case .list(let ordered, let items):
             html.raw(ordered ? "<ol>" : "<ul>")
@@ -92,44 +87,19 @@ struct DocumentBody {
         case .rule:
             html.raw("<hr>\n")
         case .post(let post):
-            PostHTML(base: document.metadata.url, rfcs: rfcs).write(post, into: &html)
+            PostHTML(base: document.metadata.url, links: links).write(post, into: &html)
         }
     }
 
+    /// A paragraph's runs. A link of the document is a link, unless its text is wholly a label
+    /// a module reads (the RFC module cuts `RFC8336` out as a run linked to the RFC Editor): that
+    /// one is a reference like any other, to the page here or its fetch button. The runs of one
+    /// style are read as one text again, so that a citation or "Section 4 of [RFC9111]" is seen
+    /// whole.
     private func write(_ inlines: [Inline], citations: Bool = true, into html: inout HTML) {
-        if document.source == "rfc" { return writeRFCText(inlines, citations: citations, into: &html) }
-        for inline in inlines {
-            let tag: StaticString? =
-                switch inline.style {
-                case .plain: nil
-                case .strong: "strong"
-                case .emphasis: "em"
-                case .code: "code"
-                }
-            if let tag { html.open(tag) }
-            if let index = inline.link, index < document.links.count,
-                let href = SafeLink.href(document.links[index].url, base: document.metadata.url, stored: rfcs.stored)
-            {
-                html.element("a", [("href", href)], text: inline.text)
-            } else {
-                links.write(inline.text, into: &html)
-            }
-            if let tag { html.close(tag) }
-        }
-    }
-
-    /// An RFC's paragraph: its links are the RFCs it names, which the module cut out as runs of
-    /// their own (`[` `RFC8336` `]`); the runs of one style are read as one text again, so that
-    /// a citation or "Section 4 of [RFC9111]" is seen whole.
-    private func writeRFCText(_ inlines: [Inline], citations: Bool, into html: inout HTML) {
         var index = inlines.startIndex
         while index < inlines.endIndex {
             let style = inlines[index].style
-            var text = ""
-            while index < inlines.endIndex, inlines[index].style == style {
-                text += inlines[index].text
-                index += 1
-            }
             let tag: StaticString? =
                 switch style {
                 case .plain: nil
@@ -137,10 +107,30 @@ struct DocumentBody {
                 case .emphasis: "em"
                 case .code: "code"
                 }
+            if let href = ownLink(inlines[index]) {
+                if let tag { html.open(tag) }
+                html.element("a", [("href", href)], text: inlines[index].text)
+                if let tag { html.close(tag) }
+                index += 1
+                continue
+            }
+            var text = ""
+            while index < inlines.endIndex, inlines[index].style == style, ownLink(inlines[index]) == nil {
+                text += inlines[index].text
+                index += 1
+            }
             if let tag { html.open(tag) }
-            links.write(text, citations: citations, into: &html)
+            inText.write(text, citations: citations, into: &html)
             if let tag { html.close(tag) }
         }
+    }
+
+    /// The `href` of a run's own link, when it is one and not a label a module reads.
+    private func ownLink(_ inline: Inline) -> String? {
+        guard let index = inline.link, index < document.links.count else { return nil }
+        let mentions = links.names.mentions.find(in: inline.text)
+        if mentions.count == 1, mentions[0].range == 0..<inline.text.unicodeScalars.count { return nil }
+        return SafeLink.href(document.links[index].url, base: document.metadata.url, links: links)
     }
 
     private func writeTable(_ rows: [[String]], header: Bool, into html: inout HTML) {
@@ -150,7 +140,7 @@ struct DocumentBody {
             html.raw("<tr>")
             for cell in row {
                 html.raw(isHeader ? "<th>" : "<td>")
-                links.write(cell, into: &html)
+                inText.write(cell, into: &html)
                 html.raw(isHeader ? "</th>" : "</td>")
             }
             html.raw("</tr>")
@@ -161,7 +151,7 @@ struct DocumentBody {
     private func writeImage(alt: String?, url: String?, into html: inout HTML) {
         let label = "Picture" + (alt.map { $0.isEmpty ? "" : ": " + $0 } ?? "")
         html.raw("<p class=\"picture\">")
-        if let url, let href = SafeLink.href(url, base: document.metadata.url, stored: rfcs.stored) {
+        if let url, let href = SafeLink.href(url, base: document.metadata.url, links: links) {
             html.element("a", [("href", href)], text: label)
         } else {
             html.text(label)

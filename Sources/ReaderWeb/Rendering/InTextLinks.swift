@@ -1,36 +1,32 @@
-/// The links an RFC's text makes by its words: every RFC it names (through ``RFCLinks``), a
-/// "Section 8.3" to that section's anchor on the page, and a citation `[2]` or `[RFC2046]`
-/// through the RFC's own reference list — to the cited RFC's page when stored, its fetch
-/// button when it may be fetched, else to the entry in the list. "Section 4 of [RFC9111]" is
-/// the other RFC's section: a link into its page when stored, never to this page's section 4.
+/// The links a document's text makes by its words: every document it names by a module's label
+/// (through ``KeyLinks``: `RFC 2119`), a "Section 8.3" to that section's anchor on the page, and a
+/// citation `[2]` or `[RFC2046]` through the document's own reference list — to the cited
+/// document's page when stored, its fetch button when it may be fetched, else to the entry in
+/// the list. "Section 4 of [RFC9111]" is the other document's section: a link into its page
+/// when stored, never to this page's section 4.
 struct InTextLinks {
-    let rfcs: RFCLinks
+    let links: KeyLinks
     let references: ReferenceList
     /// The `section-…` anchors of the page's headings.
     let sections: Set<String>
 
-    /// Links for a text that is not an RFC's: only the RFCs it names.
-    init(rfcs: RFCLinks) {
-        self.init(rfcs: rfcs, references: .empty, sections: [])
-    }
-
-    init(rfcs: RFCLinks, references: ReferenceList, sections: Set<String>) {
-        self.rfcs = rfcs
+    init(links: KeyLinks, references: ReferenceList, sections: Set<String>) {
+        self.links = links
         self.references = references
         self.sections = sections
     }
 
     private enum Target {
-        case rfc(Int)
+        case key(String)
         case citation(ReferenceList.Reference)
         case section(anchor: String)
-        case sectionOf(rfc: Int, anchor: String)
+        case sectionOf(key: String, anchor: String)
     }
 
-    /// The document a "Section N" belongs to when it is not this one: an RFC, or nil for a
-    /// cited document that is not one.
+    /// The document a "Section N" belongs to when it is not this one: its key, or nil for a
+    /// cited document no label names.
     private struct OtherDocument {
-        var rfc: Int?
+        var key: String?
     }
 
     private struct Found {
@@ -45,7 +41,7 @@ struct InTextLinks {
         var found: [Found] = []
         if citations, !references.byLabel.isEmpty { found += self.citations(in: scalars) }
         if !sections.isEmpty || !references.byLabel.isEmpty { found += sectionReferences(in: scalars, citations: found) }
-        found += RFCMentions.find(in: text).map { Found(range: $0.range, target: .rfc($0.number)) }
+        found += links.names.mentions.find(in: text).map { Found(range: $0.range, target: .key($0.key)) }
         found.sort { $0.range.lowerBound < $1.range.lowerBound }
         var position = 0
         for item in found where item.range.lowerBound >= position {
@@ -58,18 +54,18 @@ struct InTextLinks {
 
     private func write(_ target: Target, label: String, into html: inout HTML) {
         switch target {
-        case .rfc(let number):
-            rfcs.reference(number, label: label, into: &html)
+        case .key(let key):
+            links.reference(key, label: label, into: &html)
         case .citation(let reference):
-            if let number = reference.rfc, rfcs.stored.contains(number) || rfcs.offersFetch(number) {
-                rfcs.reference(number, label: label, into: &html)
+            if let key = reference.key, links.stored.contains(key) || links.offersFetch(key) {
+                links.reference(key, label: label, into: &html)
             } else {
                 html.element("a", [("href", "#" + reference.anchor), ("class", "cite")], text: label)
             }
         case .section(let anchor):
             html.element("a", [("href", "#" + anchor), ("class", "xref")], text: label)
-        case .sectionOf(let number, let anchor):
-            html.element("a", [("href", "/rfc/\(number)#" + anchor), ("class", "xref")], text: label)
+        case .sectionOf(let key, let anchor):
+            html.element("a", [("href", links.names.path(ofKey: key) + "#" + anchor), ("class", "xref")], text: label)
         }
     }
 
@@ -108,7 +104,7 @@ struct InTextLinks {
     }
 
     /// "Section 8.3", "section 3", "Sections 4.1": the number a link to its anchor. One
-    /// followed by "of [RFC9111]" or "of RFC 9111", or following "[RFC9111], ", is that RFC's.
+    /// followed by "of [RFC9111]" or "of RFC 9111", or following "[RFC9111], ", is that document's.
     private func sectionReferences(in scalars: [Unicode.Scalar], citations: [Found]) -> [Found] {
         var found: [Found] = []
         var index = 0
@@ -124,11 +120,11 @@ struct InTextLinks {
             let numberEnd = Self.sectionNumberEnd(scalars, from: numberStart)
             guard numberEnd > numberStart else { continue }
             let anchor = "section-" + Self.string(scalars[numberStart..<numberEnd])
-            if let other = citedRFC(after: numberEnd, in: scalars, citations: citations)
-                ?? citedRFC(before: index, in: scalars, citations: citations)
+            if let other = citedDocument(after: numberEnd, in: scalars, citations: citations)
+                ?? citedDocument(before: index, in: scalars, citations: citations)
             {
-                if let number = other.rfc, rfcs.stored.contains(number) {
-                    found.append(Found(range: numberStart..<numberEnd, target: .sectionOf(rfc: number, anchor: anchor)))
+                if let key = other.key, links.stored.contains(key) {
+                    found.append(Found(range: numberStart..<numberEnd, target: .sectionOf(key: key, anchor: anchor)))
                 }
             } else if sections.contains(anchor) {
                 found.append(Found(range: index..<numberEnd, target: .section(anchor: anchor)))
@@ -139,32 +135,32 @@ struct InTextLinks {
     }
 
     /// The other document a section number belongs to: ` of [X]` or ` of RFC N` after it.
-    /// `number` is nil for a document that is not a stored RFC's.
-    private func citedRFC(after end: Int, in scalars: [Unicode.Scalar], citations: [Found]) -> OtherDocument? {
+    /// `key` is nil for a cited document no label names.
+    private func citedDocument(after end: Int, in scalars: [Unicode.Scalar], citations: [Found]) -> OtherDocument? {
         guard Self.matches(scalars, at: end, " of ") else { return nil }
         let next = end + 4
         guard next < scalars.count else { return nil }
         if scalars[next] == "[" {
             if let citation = citations.first(where: { $0.range.lowerBound == next + 1 }), case .citation(let reference) = citation.target {
-                return OtherDocument(rfc: reference.rfc)
+                return OtherDocument(key: reference.key)
             }
-            return OtherDocument(rfc: nil)
+            return OtherDocument(key: nil)
         }
-        if let mention = RFCMentions.find(in: Self.string(scalars[next..<min(scalars.count, next + 12)])).first,
+        if let mention = links.names.mentions.find(in: Self.string(scalars[next..<min(scalars.count, next + 40)])).first,
             mention.range.lowerBound == 0
         {
-            return OtherDocument(rfc: mention.number)
+            return OtherDocument(key: mention.key)
         }
         return nil
     }
 
     /// `[RFC9111], Section 4`: the citation just before.
-    private func citedRFC(before start: Int, in scalars: [Unicode.Scalar], citations: [Found]) -> OtherDocument? {
+    private func citedDocument(before start: Int, in scalars: [Unicode.Scalar], citations: [Found]) -> OtherDocument? {
         guard start >= 3, scalars[start - 1] == " ", scalars[start - 2] == ",", scalars[start - 3] == "]" else { return nil }
         if let citation = citations.last(where: { $0.range.upperBound == start - 3 }), case .citation(let reference) = citation.target {
-            return OtherDocument(rfc: reference.rfc)
+            return OtherDocument(key: reference.key)
         }
-        return OtherDocument(rfc: nil)
+        return OtherDocument(key: nil)
     }
 
     /// The end of a section number at `start`: `8.3`, `A.1`, `10`; a sentence's period not

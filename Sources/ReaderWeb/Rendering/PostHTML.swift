@@ -4,7 +4,7 @@ import ReaderPluginAPI
 /// and the post it reposts or quotes, nested. Anchored `post-<id>`, where `find` points.
 struct PostHTML {
     let base: String?
-    let rfcs: RFCLinks
+    let links: KeyLinks
 
     func write(_ post: Post, into html: inout HTML) {
         if let original = post.retweetOf {
@@ -39,7 +39,7 @@ struct PostHTML {
             for (index, url) in post.media.enumerated() {
                 html.raw("<li>")
                 let label = post.media.count == 1 ? "Media" : "Media \(index + 1)"
-                if let href = SafeLink.href(url, base: base, stored: rfcs.stored) {
+                if let href = SafeLink.href(url, base: base, links: links) {
                     html.element("a", [("href", href)], text: label)
                 } else {
                     html.text(label)
@@ -57,21 +57,21 @@ struct PostHTML {
     }
 
     /// The text, each of the post's expanded links made a link where it stands; the rest as
-    /// text (RFCs it names linked as anywhere else).
+    /// text (documents it names by their labels linked as anywhere else).
     private func writeText(_ post: Post, into html: inout HTML) {
         var rest = Substring(post.text)
         let urls = post.links.map(\.url).filter { !$0.isEmpty }
         while !rest.isEmpty {
             let next = urls.compactMap { url in rest.firstRange(of: url).map { ($0, url) } }.min { $0.0.lowerBound < $1.0.lowerBound }
             guard let (range, url) = next else { break }
-            rfcs.write(String(rest[..<range.lowerBound]), into: &html)
-            if let href = SafeLink.href(url, base: base, stored: rfcs.stored) {
+            links.write(String(rest[..<range.lowerBound]), into: &html)
+            if let href = SafeLink.href(url, base: base, links: links) {
                 html.element("a", [("href", href)], text: url)
             } else {
                 html.text(url)
             }
             rest = rest[range.upperBound...]
         }
-        rfcs.write(String(rest), into: &html)
+        links.write(String(rest), into: &html)
     }
 }

@@ -1,15 +1,16 @@
 import ReaderPluginAPI
 
-/// An RFC's own list of references, read from its blocks: each entry of a "References"
+/// A document's own list of references, read from its blocks: each entry of a "References"
 /// section that starts with its label (`[2] Postel, J., …, RFC 791, …`, `[RFC2046] Freed, N.
-/// …`), with the RFC it is, if any. A citation `[2]` in the text is resolved through it — to
-/// the cited RFC when the entry is one, else to the entry itself, anchored `ref-2`.
+/// …`), with the document it names by a module's label, if any. A citation `[2]` in the text
+/// is resolved through it — to the cited document when the entry names one, else to the entry
+/// itself, anchored `ref-2`.
 struct ReferenceList {
     struct Reference {
         /// The id of the entry's paragraph.
         var anchor: String
-        /// The RFC the entry names: its label's number (`RFC2046`), else the first it mentions.
-        var rfc: Int?
+        /// The key of the document the entry names: its label's (`RFC2046`), else the first it mentions.
+        var key: String?
     }
 
     private(set) var byLabel: [String: Reference] = [:]
@@ -20,7 +21,7 @@ struct ReferenceList {
 
     private init() {}
 
-    init(_ blocks: [Block]) {
+    init(_ blocks: [Block], mentions: Mentions) {
         // Inside a references section: the level of its heading.
         var referencesLevel: Int?
         var anchors = Anchors()
@@ -37,8 +38,8 @@ struct ReferenceList {
                 guard let label = Self.label(startingAt: text), byLabel[label] == nil else { continue }
                 let anchor = anchors.unique("ref-" + Self.anchorText(label))
                 let rest = text.dropFirst(label.count + 2)
-                let rfc = Self.rfcNumber(label: label) ?? RFCMentions.find(in: String(rest)).first?.number
-                byLabel[label] = Reference(anchor: anchor, rfc: rfc)
+                let key = Self.key(label: label, mentions) ?? mentions.find(in: String(rest)).first?.key
+                byLabel[label] = Reference(anchor: anchor, key: key)
                 anchorOfBlock[index] = anchor
             default:
                 continue
@@ -60,11 +61,11 @@ struct ReferenceList {
             && label.split(separator: " ").count <= 3
     }
 
-    /// `RFC2046`, `RFC 2046`, `RFC-2046` as a whole label: its number.
-    static func rfcNumber(label: String) -> Int? {
-        let mentions = RFCMentions.find(in: label)
-        guard mentions.count == 1, let mention = mentions.first, mention.range == 0..<label.unicodeScalars.count else { return nil }
-        return mention.number
+    /// `RFC2046`, `RFC 2046`, `RFC-2046` as a whole label: the key it names.
+    static func key(label: String, _ mentions: Mentions) -> String? {
+        let found = mentions.find(in: label)
+        guard found.count == 1, let mention = found.first, mention.range == 0..<label.unicodeScalars.count else { return nil }
+        return mention.key
     }
 
     /// Letters, digits, `.`, `-` and `_` of a label, for an id.

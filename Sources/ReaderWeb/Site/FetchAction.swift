@@ -2,7 +2,8 @@ import HTTPTypes
 import Hummingbird
 import ReaderKit
 
-/// `POST /fetch` (`rfc=N`): the one thing the site changes, and only when asked from its own
+/// `POST /fetch` (`TYPE=ARGUMENT`, `rfc=793`: a request type and an argument a module's
+/// identifier reads, never a URL nor anything else): the one thing the site changes, and only when asked from its own
 /// pages — the form must carry this process's ``ActionToken``; a browser's `Sec-Fetch-Site`,
 /// when sent, must be `same-origin`, and its `Origin`, when sent, must be this server (`null`,
 /// which a sandboxed frame or a `data:` page sends, is refused). The pages' `Referrer-Policy:
@@ -30,16 +31,26 @@ extension Site {
         guard token.matches(fields["token"]) else {
             return refuse("This form is from another run of reader serve: reload the page and try again.", .forbidden)
         }
-        guard let number = fields["rfc"].flatMap({ Int($0) }), (1..<100_000).contains(number) else {
-            return refuse("Say which RFC to fetch: rfc=N.", .badRequest)
+        // The first field that is a request type an identifier reads, with an argument it reads.
+        let names = names
+        let fetchable = Set(names.forms.map(\.identifier.requestType)).sorted()
+        guard
+            let (type, argument, key) = fetchable.lazy.compactMap({ type -> (String, String, String)? in
+                guard let argument = fields[type], let key = names.key(requestType: type, argument: argument),
+                    let field = names.fetchField(ofKey: key)
+                else { return nil }
+                return (type, field.value, key)
+            }).first
+        else {
+            return refuse("Say what to fetch: " + fetchable.map { "\($0)=…" }.joined(separator: " or ") + ".", .badRequest)
         }
         do {
-            try await reader.fetch(.source(type: "rfc", argument: String(number)))
+            try await reader.fetch(.source(type: type, argument: argument))
         } catch {
             let (status, message) = ErrorPage.describe(error)
             return refuse(message, status)
         }
-        return redirect(to: "/rfc/\(number)")
+        return redirect(to: names.path(ofKey: key))
     }
 
     /// Fetch Metadata: where the browser says the request comes from (`same-origin`,

@@ -25,14 +25,18 @@ extension Site {
                     try await Site.blocking { try HomePage.answer(context, format: format) }
                 }
             }
-            page(RouterPath(prefix + "/rfc/:number")) { [self] request, routing in
-                guard let number = routing.parameters.get("number", as: Int.self), number > 0, number < 100_000 else {
+            // `/rfc/793`: an alias of `/doc?key=rfc%2F793`, resolved through the modules'
+            // identifiers (a request type and its argument name a key), for any module that has them.
+            page(RouterPath(prefix + "/:type/:argument")) { [self] request, routing in
+                guard let type = routing.parameters.get("type"), let argument = routing.parameters.get("argument"),
+                    let key = names.key(requestType: type, argument: argument)
+                else {
                     return notFound(request, forced)
                 }
                 let page = try await answer(request, forced) { context, format in
-                    try await DocumentPage(key: "rfc/\(number)").answer(context, format: format)
+                    try await DocumentPage(key: key).answer(context, format: format)
                 }
-                return await noteRead("rfc/\(number)", request, forced, page)
+                return await noteRead(key, request, forced, page)
             }
             page(RouterPath(prefix + "/doc")) { [self] request, _ in
                 let fields = FormFields(request.uri.query)
@@ -55,15 +59,20 @@ extension Site {
                 }
             }
             page(RouterPath(prefix + "/search")) { [self] request, _ in
-                let page = SearchPage(query: FormFields(request.uri.query)["q"] ?? "")
+                let query = FormFields(request.uri.query)["q"] ?? ""
+                // A shorthand typed in the box (`793`, `rfc 9110`) opens what it names.
+                if format(of: request, forced) == .html, let key = names.key(shorthand: query) {
+                    return redirect(to: names.path(ofKey: key))
+                }
+                let page = SearchPage(query: query)
                 return try await answer(request, forced) { context, format in try await page.answer(context, format: format) }
             }
         }
-        // The go-to box (`g`): a number typed there opens that RFC.
-        page("/rfc") { [self] request, _ in
-            let typed = FormFields(request.uri.query)["number"].map { $0.filter(\.isNumber) } ?? ""
-            guard let number = Int(typed.prefix(6)), number > 0 else { return redirect(to: "/index") }
-            return redirect(to: "/rfc/\(number)")
+        // The go-to box (`g`): a shorthand typed there opens what it names; anything else is searched.
+        page("/go") { [self] request, _ in
+            let typed = FormFields(request.uri.query)["to"] ?? ""
+            if let key = names.key(shorthand: typed) { return redirect(to: names.path(ofKey: key)) }
+            return redirect(to: typed.isEmpty ? "/" : "/search?q=" + QueryText.encode(typed))
         }
         router.post("/fetch") { [self] request, _ in try await fetch(request) }
         for method in MethodRefusal.others(than: .post) {
@@ -92,7 +101,7 @@ extension Site {
         let made: Answer
         do {
             let snapshot = try await Site.blocking { [self] in try currentSnapshot() }
-            let context = PageContext(reader: reader, snapshot: snapshot, token: token, offline: settings.offline)
+            let context = PageContext(reader: reader, snapshot: snapshot, names: names, token: token, offline: settings.offline)
             made = try await make(context, format)
         } catch {
             made = ErrorPage.answer(error, format: format, context: nil)

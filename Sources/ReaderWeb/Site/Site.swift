@@ -18,6 +18,8 @@ public final class Site: Sendable {
     /// The secret a fetch form sends back (see ``ActionToken``).
     let token = ActionToken()
     let cache = PageCache()
+    /// What the modules' identifiers say about keys: labels, addresses, fetch fields.
+    let names: KeyNames
     private let snapshot = Mutex<StoreSnapshot?>(nil)
     /// The port bound: the one asked for, or the system's choice for port 0.
     private let boundPort: Mutex<Int>
@@ -25,6 +27,7 @@ public final class Site: Sendable {
     public init(reader: Reader, settings: SiteSettings) {
         self.reader = reader
         self.settings = settings
+        names = KeyNames(reader.identifierTemplates, relationKinds: reader.relationKinds)
         boundPort = Mutex(settings.port)
     }
 

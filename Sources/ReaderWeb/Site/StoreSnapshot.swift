@@ -1,7 +1,7 @@
 import ReaderKit
 
 /// What the pages need to know about the whole store, read once per state of the catalog: the
-/// counts and the last read (for the home page) and which RFCs are stored (every RFC reference of
+/// counts and the last read (for the home page) and which keys are stored (every reference of
 /// every page is a link or a fetch button by this). Made again only when the catalog's stamp
 /// changes, that is, when a `reader` process (this one included) has stored or forgotten
 /// something.
@@ -10,7 +10,7 @@ struct StoreSnapshot: Sendable {
     /// How many documents of each source, and the last read (what the home page shows).
     let counts: [String: Int]
     let recent: [Store.Listed]
-    let rfcs: StoredRFCs
+    let keys: Set<String>
 
     static let recentCount = 20
 
@@ -20,7 +20,7 @@ struct StoreSnapshot: Sendable {
         let summary = try store.summary(recent: Self.recentCount)
         counts = summary.counts
         recent = summary.recent
-        rfcs = StoredRFCs(keys: summary.keys)
+        keys = Set(summary.keys)
     }
 
     var total: Int { counts.values.reduce(0, +) }
