@@ -8,15 +8,4 @@ extension Reader {
     public var identifierTemplates: [Identifier] {
         registry.registrations.flatMap(\.module.descriptor.identifiers)
     }
-
-    /// The relation kinds a page may meet: the standard ones, then every registered module's
-    /// own (a name already known keeps its first meaning).
-    public var relationKinds: [RelationKind] {
-        var kinds = RelationKind.standard
-        for kind in registry.registrations.flatMap(\.module.descriptor.relationKinds) where !kinds.contains(where: { $0.name == kind.name })
-        {
-            kinds.append(kind)
-        }
-        return kinds
-    }
 }
