@@ -53,7 +53,7 @@ struct DocumentPage {
             html.append(text)
             if document.blocks.isEmpty { writeEntries(document.entries, links, into: &html) }
             html.raw("</div>\n")
-            PageParts.related(related, kinds, links, into: &html)
+            PageParts.related(related, kinds, links, sections: body.sectionAnchors, into: &html)
             if !related.contains(where: { $0.type == RelationKind.cites.name }) { RFCIndexKnowledge.writeCited(opened, links, into: &html) }
             html.raw("</article>\n")
         }

@@ -53,7 +53,11 @@ enum PageParts {
     }
 
     /// Every relation but the banner's, a list per type, each document a link or a fetch button.
-    static func related(_ related: [RelatedDocument], _ kinds: [RelationKind], _ links: KeyLinks, into html: inout HTML) {
+    /// `sections`: the page's anchor of each section a relation may name (a heading's number,
+    /// else its title); a section the page has no heading for is named, not linked.
+    static func related(
+        _ related: [RelatedDocument], _ kinds: [RelationKind], _ links: KeyLinks, sections: [String: String], into html: inout HTML
+    ) {
         for (type, members) in grouped(related.filter { !words($0.type, kinds).banner }) {
             html.raw("<section class=\"related\">")
             html.element("h2", [("id", "related-" + Anchors.slug(type))], text: words(type, kinds).label)
@@ -67,9 +71,11 @@ enum PageParts {
                 }
                 if let section = member.section {
                     html.raw(" ")
-                    html.element(
-                        "a", [("class", "section"), ("href", "#" + DocumentBody.anchor(number: section, title: section))],
-                        text: "§" + section)
+                    if let anchor = sections[section] {
+                        html.element("a", [("class", "section"), ("href", "#" + anchor)], text: "§" + section)
+                    } else {
+                        html.element("span", [("class", "section")], text: "§" + section)
+                    }
                 }
                 html.raw("</li>")
             }

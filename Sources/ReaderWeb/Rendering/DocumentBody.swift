@@ -22,6 +22,16 @@ struct DocumentBody {
         var anchor: String
     }
 
+    /// The anchor of each heading written, by its number and by its title (the first of each).
+    var sectionAnchors: [String: String] {
+        var anchors: [String: String] = [:]
+        for heading in headings.reversed() {
+            if let number = heading.number { anchors[number] = heading.anchor }
+            anchors[heading.title] = heading.anchor
+        }
+        return anchors
+    }
+
     init(document: Document, links: KeyLinks) {
         self.document = document
         self.links = links

@@ -13,7 +13,7 @@ extension SiteSuites {
     @Suite(.serialized) struct AnyDocumentInABrowserTests {
         // Disabled with AnyDocumentPageTests' web page: a stored web page with relations crashes
         // the process (issue 29, site); never run yet.
-        @Test(.disabled("a stored web page with relations crashes the test process (issue 29, site)"))
+        @Test
         func aPersonFollowsAWebPagesSectionsAndRelationsAndFetchesWhatItCites() async throws {
             // A store of its own: the fetch changes it.
             let (_, server, reader) = try await StatedStore.fill()

@@ -48,7 +48,7 @@ enum StatedStore {
                     stated.status = "Encyclopedia article · linear algebra"
                     stated.relations = [
                         Relation(.links, target: book), Relation(.links, target: Self.outside),
-                        Relation(.cites, target: "rfc/6093", section: "Properties"),
+                        Relation(.cites, target: "rfc/6093", section: "Properties[edit]"),
                     ]
                     return stated
                 }
