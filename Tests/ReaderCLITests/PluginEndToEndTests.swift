@@ -34,7 +34,7 @@ import Testing
             sources.filter { $0["origin"] as? String == "built-in" }.map { $0["name"] as? String }
                 == ["rfc-index", "rfc-text", "tweets", "html"])
         let text = try await reader(plugins).run(["sources"])
-        #expect(text.stdout.contains("feed 1 (\(plugins)/libFeedModule\(ModuleLibraries.suffix)): feed"))
+        #expect(text.stdout.contains("feed 2 (\(plugins)/libFeedModule\(ModuleLibraries.suffix)): feed"))
     }
 
     /// A feed on a web server lists its entries; one entry's link is a page, which the
@@ -64,13 +64,14 @@ import Testing
         #expect(view.stderr == "")
         let lines = view.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "Field Notes")
-        for (title, date, path) in [
-            ("Mending a tent pole in the field", "2025-06-30T18:20:00+02:00", "/2025/06/30/tent-pole.html"),
-            ("Three maps of the same valley", "2025-06-12T09:05:00+02:00", "/2025/06/12/three-maps.html"),
-            ("Notes on waterproofing boots with wax & patience", "2025-05-28T20:00:00Z", "/2025/05/28/boots.html"),
+        // Each entry a numbered section, as the feed lists them.
+        for (number, title, date, path) in [
+            (1, "Mending a tent pole in the field", "2025-06-30T18:20:00+02:00", "/2025/06/30/tent-pole.html"),
+            (2, "Three maps of the same valley", "2025-06-12T09:05:00+02:00", "/2025/06/12/three-maps.html"),
+            (3, "Notes on waterproofing boots with wax & patience", "2025-05-28T20:00:00Z", "/2025/05/28/boots.html"),
         ] {
-            let heading = try #require(lines.firstIndex(of: title), "no entry \(title) in \(view.stdout)")
-            #expect(Array(lines[heading...].prefix(5)) == [title, "", date, "", server.baseURL + path])
+            let heading = try #require(lines.firstIndex(of: "\(number) \(title)"), "no entry \(title) in \(view.stdout)")
+            #expect(Array(lines[heading...].prefix(5)) == ["\(number) \(title)", "", date, "", server.baseURL + path])
         }
 
         let json = try object(try await reader.run(["open", server.baseURL + "/feed.xml", "--offline", "--format", "json"]).stdout)
@@ -102,7 +103,10 @@ import Testing
         #expect(found.stdout.contains(#""title":"Notes on waterproofing boots with wax & patience""#), "\(found)")
         let wrong = try await reader.run(["fetch", "feed", "793"])
         #expect(wrong.status == 64)
-        #expect(wrong.stderr == "reader: feed takes the feed's address: reader fetch feed https://example.org/feed.xml\n")
+        #expect(
+            wrong.stderr
+                == "reader: feed takes the feed's address (reader fetch feed https://example.org/feed.xml), or a name whose address is in READER_FEED_793\n"
+        )
     }
 
     @Test func aFeedFileOpensThroughTheModule() async throws {

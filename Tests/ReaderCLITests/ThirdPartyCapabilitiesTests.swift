@@ -1,0 +1,106 @@
+import Foundation
+import ReaderTestHarness
+import ReaderTestSupport
+import Testing
+
+/// What a third-party module gets by declaring it, with no line of the engine, the command line
+/// or the site knowing it: the worked example (Examples/FeedModule), loaded from the plugin
+/// path, declares a shorthand (`feed:NAME`), a relation kind of its own (`publishes`) and
+/// numbered sections; `open`, `fetch`, `refs`, `find` and `serve` then answer for it as for
+/// an RFC. A real server on 127.0.0.1 serves the feed (synthetic, the example's case) and a
+/// real page of the corpus as one of its entries.
+@Suite struct ThirdPartyCapabilitiesTests {
+    let store: String
+
+    init() throws {
+        store = try temporaryFolder("e2e-capabilities")
+    }
+
+    /// The feed, with its entries on `base`, and the corpus page as its second entry.
+    static func server() async throws -> LoopbackServer {
+        let feed = try String(contentsOfFile: ModuleLibraries.exampleCases + "/atom-blog.xml", encoding: .utf8)
+        let page = try Corpus.bytes("html/002/source.html")
+        let box = BaseURL()
+        let server = try await LoopbackServer { request in
+            switch request.uri {
+            case "/feed.xml":
+                return .ok(
+                    Array(feed.replacingOccurrences(of: "https://blog.example.org", with: box.value).utf8),
+                    contentType: "application/atom+xml")
+            case "/2025/06/12/three-maps.html": return .ok(page, contentType: "text/html; charset=utf-8")
+            default: return .status(404)
+            }
+        }
+        box.value = server.baseURL
+        return server
+    }
+
+    func reader(_ server: LoopbackServer) throws -> ReaderBinary {
+        let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
+        return try ReaderBinary(environment: [
+            "READER_CACHE_DIR": store, "READER_PLUGIN_PATH": plugins, "READER_FEED_NOTES": server.baseURL + "/feed.xml",
+        ])
+    }
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func aShorthandRelationsAndSectionsOfAModuleOutsideReader() async throws {
+        let server = try await Self.server()
+        let reader = try reader(server)
+        let page = server.baseURL + "/2025/06/12/three-maps.html"
+
+        // The shorthand: fetched and opened by `feed:notes`, stored under the key it names.
+        let fetched = try await reader.run(["fetch", "feed:notes", page])
+        #expect(fetched.status == 0, "\(fetched)")
+        let opened = try object(try await reader.run(["open", "feed:notes", "--offline", "--format", "json"]).stdout)
+        #expect(opened["key"] as? String == "feed/notes")
+        #expect(opened["title"] as? String == "Field Notes")
+        let section = try await reader.run(["open", "feed:notes", "--offline", "--section", "2", "--no-pager"])
+        #expect(section.status == 0, "\(section)")
+        #expect(section.stdout.contains("2 Three maps of the same valley"), "\(section)")
+        #expect(!section.stdout.contains("Mending a tent pole"), "\(section)")
+
+        // Its own relation kind, both ways: the feed publishes the page, the page was published in it.
+        let feedRefs = try object(try await reader.run(["refs", "feed:notes", "--json"]).stdout)
+        #expect(feedRefs["key"] as? String == "feed/notes")
+        let published = try #require(feedRefs["relations"] as? [[String: Any]])
+        #expect(
+            published.contains {
+                $0["type"] as? String == "publishes" && $0["key"] as? String == page && $0["section"] as? String == "2"
+                    && $0["title"] as? String == "This API is so Fetching!"
+            }, "\(published)")
+        #expect(published.filter { $0["type"] as? String == "publishes" }.count == 3, "\(published)")
+        let pageRefs = try await reader.run(["refs", page])
+        #expect(pageRefs.status == 0, "\(pageRefs)")
+        #expect(pageRefs.stdout.contains("Published in"), "\(pageRefs)")
+        #expect(pageRefs.stdout.contains("reader open feed:notes"), "\(pageRefs)")
+
+        // Sections in `find`: a hit names its entry, and the command that opens it there.
+        let found = try await reader.run(["find", "satellite", "river", "--source", "feed", "--json"])
+        #expect(found.status == 0, "\(found)")
+        let hits = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
+        let hit = try #require(hits.first, "\(found)")
+        #expect((hit["section"] as? [String: Any])?["number"] as? String == "2", "\(hit)")
+        #expect((hit["section"] as? [String: Any])?["title"] as? String == "Three maps of the same valley", "\(hit)")
+        #expect(hit["open"] as? String == "reader open feed:notes --section 2", "\(hit)")
+    }
+
+    /// The site: the feed's page has its entries anchored and listed in its contents, its
+    /// status line, and what it publishes as links to the stored page.
+    @Test func theSiteShowsAModuleOutsideReaderFromItsModel() async throws {
+        let server = try await Self.server()
+        let reader = try reader(server)
+        let page = server.baseURL + "/2025/06/12/three-maps.html"
+        #expect(try await reader.run(["fetch", "feed:notes", page]).status == 0)
+        let site = try await ServeProcess(reader)
+        defer { site.stop() }
+        let html = try await site.get("/doc?key=feed/notes")
+        #expect(html.contains("id=\"section-2\""), "\(html)")
+        #expect(html.contains("href=\"#section-2\""), "\(html)")
+        #expect(html.contains("Atom feed · 3 entries · updated 2025-06-30"), "\(html)")
+        #expect(html.contains("Publishes"), "\(html)")
+        #expect(html.contains("href=\"/doc?key=" + QueryText.encodedForTest(page) + "\""), "\(html)")
+    }
+}
