@@ -1,13 +1,22 @@
+import ReaderBuiltins
 import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
+@testable import ReaderWorkers
 
 /// `reader search`'s words: lowercased runs of letters and digits, the exact number first.
 @Suite struct IndexSearchTests {
     static let entries: [Entry] = {
-        guard let module = Registry().module(for: "rfc-index"), let bytes = try? Corpus.bytes("rfc/rfc-index.txt"),
+        guard let module = Registry(modules: builtinModules).module(for: "rfc-index"), let bytes = try? Corpus.bytes("rfc/rfc-index.txt"),
             let document = try? module.parse(ParseInput(bytes: bytes, requestType: "rfc-index", key: "rfc-index"))
         else { return [] }
         return document.entries

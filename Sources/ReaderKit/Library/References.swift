@@ -1,4 +1,6 @@
 import ReaderPluginAPI
+import ReaderRendering
+import ReaderStore
 
 /// `reader refs N`: what RFC N cites, which stored documents cite it, and the index's
 /// obsoletes/updates graph both ways.

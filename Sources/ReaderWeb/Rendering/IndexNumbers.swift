@@ -47,8 +47,8 @@ struct IndexNumbers: Sendable {
 
     /// The numbers of the index stored now, read again only when the catalog has changed.
     static func current(_ reader: Reader) -> IndexNumbers {
-        let stamp = reader.store.catalog.stamp
-        let root = reader.store.root
+        let stamp = reader.catalogStamp
+        let root = reader.storeRoot
         if let kept = kept.withLock({ $0 }), kept.root == root, kept.stamp == stamp { return kept.numbers }
         // No index stored (`list` throws): unknown.
         let numbers = (try? reader.list()).map(IndexNumbers.init(entries:)) ?? unknown
