@@ -12,11 +12,11 @@ extension FullTextIndex.Connection {
     /// the document's passages, the block it starts at, its score.
     package struct RankedPassage {
         package var document: Int64
-        var index: Int
-        var firstBlock: Int
+        package var index: Int
+        package var firstBlock: Int
         /// Where its first block starts in the document's JSON, when known.
-        var offset: Int?
-        var score: Double
+        package var offset: Int?
+        package var score: Double
     }
 
     /// The passages matching every word of `query` (only `source`'s when given), best first

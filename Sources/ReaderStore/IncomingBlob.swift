@@ -62,7 +62,7 @@ package final class IncomingBlob: @unchecked Sendable {
     /// Whether any byte written carries a secret the process holds.
     var carriesSecret: Bool { scanner.found }
 
-    func write(_ piece: UnsafeRawBufferPointer) throws {
+    package func write(_ piece: UnsafeRawBufferPointer) throws {
         if let failure { throw failure }
         count += piece.count
         if prefix.count < Sample.prefixLength { prefix += piece.prefix(Sample.prefixLength - prefix.count) }

@@ -8,6 +8,11 @@ extension Store {
     package struct PassagePlace: Equatable {
         package var firstBlock: Int
         var offset: Int?
+
+        package init(firstBlock: Int, offset: Int?) {
+            self.firstBlock = firstBlock
+            self.offset = offset
+        }
     }
 
     /// Passages of the stored document blob `id`, by their first block (``Passage/firstBlock``),

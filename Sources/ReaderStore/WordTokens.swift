@@ -115,7 +115,7 @@ package enum WordTokens {
     }
 
     /// The scalar that starts at `index` of valid UTF-8 (a Swift string's), and its length.
-    @inline(__always) static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+    @inline(__always) package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(bytes[index])
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         var value = lead & (0xFF >> (length + 1))

@@ -22,7 +22,7 @@ package actor Slots {
     }
 
     /// Returns once every holder has released its slot.
-    func drain() async {
+    package func drain() async {
         for _ in 0..<count { await acquire() }
         available = count
     }
