@@ -5,7 +5,7 @@ import PackageDescription
 /// The parser modules built into `reader`: every folder under `Plugins/` is one, a target of
 /// that name depending on the plugin API only (and on what is named below), with its tests in
 /// `Tests/<Name>Tests` when there are any. Adding a source is adding its folder and its line
-/// in `Sources/ReaderKit/Registry/BuiltinModules.swift`; nothing here changes.
+/// in `Sources/ReaderBuiltins/BuiltinModules.swift`; nothing here changes.
 ///
 /// Besides the plugin API, a module may need a system library, or the tree's one JSON reader
 /// and writer; its tests may need an engine target. Both are reached through `package`
@@ -40,6 +40,8 @@ let package = Package(
     products: [
         .executable(name: "reader", targets: ["reader"]),
         .library(name: "ReaderKit", targets: ["ReaderKit"]),
+        // The parser modules built into `reader`, to hand a `Reader` (the engine links none).
+        .library(name: "ReaderBuiltins", targets: ["ReaderBuiltins"]),
         .library(name: "ReaderPluginAPI", targets: ["ReaderPluginAPI"]),
         // For modules outside this repository: export one as a loadable library, run its cases.
         .library(name: "ReaderModuleExport", targets: ["ReaderModuleExport"]),
@@ -112,26 +114,74 @@ let package = Package(
             ]
         ),
 
-        // The engine: registry, workers, fetcher, store, catalog, rendering, and the async API.
+        // The engine, one target per layer; each depends only on the layers below it, never on
+        // a peer (ARCHITECTURE.md, "Layers"). What another layer uses is `package`; `public` is
+        // only what the CLI, the site or a program using ReaderKit needs through the façade.
+        // The floor: files, locks, zlib, SQLite, the terminal's safety, the engine's error.
+        .target(
+            name: "ReaderSupport",
+            dependencies: [
+                "ReaderPluginAPI", "CZlib", "CDeflate", "CSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
+                // The words of a network failure (NetworkWords.swift).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // Which key names which blobs: the catalog file and its journal.
+        .target(name: "ReaderCatalog", dependencies: ["ReaderSupport", "ReaderPluginAPI", "ReaderJSON"]),
+        // The store on disk: blobs, documents, the full-text index, reads, maintenance.
+        .target(
+            name: "ReaderStore",
+            dependencies: [
+                "ReaderCatalog", "ReaderSupport", "ReaderPluginAPI", "ReaderJSON", "DocumentJSON", "CSQLite",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Peers above the store, which never use each other: the fetcher (HTTP, files, mirrors),
+        // the module registry (built-in modules handed in, the plugin path), the parser workers,
+        // the renderers, and push/pull to object storage.
+        .target(
+            name: "ReaderFetch",
+            dependencies: [
+                "ReaderSupport", "NetworkAccess",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "ReaderRegistry",
+            dependencies: ["ReaderCatalog", "ReaderSupport", "ReaderPluginAPI", "ReaderModuleExport", "CReaderModuleABI", "CCrashGuard"]
+        ),
+        .target(name: "ReaderWorkers", dependencies: ["ReaderSupport", "ReaderPluginAPI"]),
+        .target(
+            name: "ReaderRendering",
+            dependencies: [
+                "ReaderStore", "ReaderSupport", "ReaderPluginAPI", "ReaderJSON", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
+            name: "ReaderRemote",
+            dependencies: [
+                "ReaderStore", "ReaderCatalog", "ReaderSupport", "ObjectStorage", "NetworkAccess",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The façade: `Reader` and what it answers, the one engine target the CLI, the site and
+        // a program using the engine import. It is handed its parser modules (ReaderBuiltins).
         .target(
             name: "ReaderKit",
             dependencies: [
-                "ObjectStorage",
-                "NetworkAccess",
-                "ReaderPluginAPI",
-                "ReaderJSON",
-                "DocumentJSON",
-                "ReaderModuleExport",
-                "CReaderModuleABI",
-                "CCrashGuard",
-                "CZlib",
-                "CSQLite",
-                "CDeflate",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ] + builtinModules.map { .target(name: $0.name) }
+                "ReaderFetch", "ReaderRegistry", "ReaderWorkers", "ReaderRendering", "ReaderRemote",
+                "ReaderStore", "ReaderCatalog", "ReaderSupport",
+                "ReaderPluginAPI", "DocumentJSON", "NetworkAccess",
+            ]
         ),
+        // The parser modules built into `reader`, in one list (BuiltinModules.swift): what the
+        // executable, the bench and the tests hand the engine. No engine target depends on it.
+        .target(name: "ReaderBuiltins", dependencies: ["ReaderPluginAPI"] + builtinModules.map { .target(name: $0.name) }),
 
         // `reader serve`: the store as a local website, on Hummingbird. Its own target, so that
         // the engine (and a program using ReaderKit) never builds or links a server.
@@ -141,6 +191,9 @@ let package = Package(
                 "ReaderKit",
                 "ReaderPluginAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // The request head as sent, before Hummingbird converts it (Guard/ConnectionGuard.swift).
@@ -154,6 +207,9 @@ let package = Package(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderKit",
+                // The parser modules the command line hands the engine.
+                "ReaderBuiltins",
+                "ReaderPluginAPI",
                 "NetworkAccess",
                 "ReaderWeb",
                 "ReaderModuleCases",
@@ -166,7 +222,8 @@ let package = Package(
         // Speed, measured in release against references taken in the same run (Benchmarks/README.md).
         .executableTarget(
             name: "ReaderBench",
-            dependencies: ["ReaderKit", "ReaderPluginAPI", "DocumentJSON"] + builtinModules.map { .target(name: $0.name) },
+            dependencies: ["ReaderKit", "ReaderBuiltins", "ReaderPluginAPI", "DocumentJSON"]
+                + builtinModules.map { .target(name: $0.name) },
             path: "Benchmarks/ReaderBench"
         ),
 
@@ -188,14 +245,20 @@ let package = Package(
             path: "Tests/ReaderTestHarness"
         ),
         .testTarget(
-            name: "ReaderKitTests", dependencies: ["ReaderKit", "DocumentJSON", "ReaderJSON", "ReaderTestSupport", "ReaderTestHarness"],
+            name: "ReaderKitTests",
+            dependencies: [
+                "ReaderKit", "ReaderBuiltins", "DocumentJSON", "ReaderJSON", "ReaderTestSupport", "ReaderTestHarness",
+                // The layers' internals, which the tests reach with `@testable import`.
+                "ReaderSupport", "ReaderCatalog", "ReaderStore", "ReaderFetch", "ReaderRegistry", "ReaderWorkers", "ReaderRendering",
+                "ReaderRemote",
+            ],
             exclude: ["Relevance"]),
         .testTarget(name: "ReaderJSONTests", dependencies: ["ReaderJSON"]),
         // The site's routes in process and live (one body), and the site in a real browser.
         .testTarget(
             name: "ReaderWebTests",
             dependencies: [
-                "ReaderWeb", "ReaderKit", "ReaderPluginAPI", "ReaderTestSupport", "ReaderTestHarness",
+                "ReaderWeb", "ReaderKit", "ReaderBuiltins", "ReaderPluginAPI", "ReaderTestSupport", "ReaderTestHarness",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -215,7 +278,7 @@ let package = Package(
         .testTarget(
             name: "ReaderCLITests",
             dependencies: [
-                "ReaderKit", "ReaderTestSupport", "ReaderTestHarness", "ReaderCLI",
+                "ReaderKit", "ReaderBuiltins", "ReaderTestSupport", "ReaderTestHarness", "ReaderCLI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The built `reader` in a real terminal (tmux): the pager, the progress bar, Ctrl-C, colour.
@@ -223,7 +286,7 @@ let package = Package(
             name: "ReaderTerminalTests",
             dependencies: ["ReaderTestSupport", "ReaderTestHarness", .product(name: "AsyncHTTPClient", package: "async-http-client")]),
         // Every module's `Plugins/<Name>/Cases/`, run against the module registered under its name.
-        .testTarget(name: "ModuleCaseTests", dependencies: ["ReaderKit", "ReaderModuleCases", "ReaderModuleExport"]),
+        .testTarget(name: "ModuleCaseTests", dependencies: ["ReaderKit", "ReaderBuiltins", "ReaderModuleCases", "ReaderModuleExport"]),
         // Faulty module libraries for the plugin end-to-end tests (Tests/ModuleFixtures/README.md).
         .target(name: "FaultyModule", dependencies: ["ReaderModuleExport"], path: "Tests/ModuleFixtures/FaultyModule"),
         .target(name: "FutureAPIModule", path: "Tests/ModuleFixtures/FutureAPIModule"),

@@ -1,5 +1,6 @@
 import Foundation
 import RFCText
+import ReaderBuiltins
 import ReaderKit
 import ReaderPluginAPI
 
@@ -26,7 +27,7 @@ func findRates(store root: String, texts: String, count: Int, folders: [String])
     let vocabulary = originals.prefix(200).flatMap { words(in: $0.text) }
 
     try FileManager.default.createDirectory(atPath: texts, withIntermediateDirectories: true)
-    let reader = Reader(configuration: Configuration(storeRoot: root))
+    let reader = Reader(configuration: Configuration(storeRoot: root), modules: builtinModules)
     let module = RFCTextModule()
     var textBytes = 0
     var samples: [[String]] = []
@@ -101,7 +102,7 @@ func findRates(store root: String, texts: String, count: Int, folders: [String])
 /// `reader-bench find-queries STORE QUERIES`: the in-process query figure alone, for a store
 /// already made by `reader-bench find` (QUERIES: its `queries.txt`, one query a line).
 func findQueryRates(store root: String, queries: [[String]]) throws {
-    let searcher = Reader(configuration: Configuration(storeRoot: root))
+    let searcher = Reader(configuration: Configuration(storeRoot: root), modules: builtinModules)
     _ = try searcher.find(["warm", "up"])
     var times: [Double] = []
     var answered = 0

@@ -1,6 +1,6 @@
 #include <sqlite3.h>
 
-// `reader_words`, the tokenizer of the full-text index (Sources/ReaderKit/Store/PassageWords.swift):
+// `reader_words`, the tokenizer of the full-text index (Sources/ReaderStore/PassageWords.swift):
 // reader cuts and folds the words itself, as it cuts a query's words and a snippet's, and
 // gives FTS5 each distinct word of a passage once, separated by spaces. This hands each run
 // between spaces to FTS5 as it is — one definition of a word for the index, the query and the

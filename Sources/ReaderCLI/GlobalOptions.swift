@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NetworkAccess
+import ReaderBuiltins
 import ReaderKit
 import ReaderPluginAPI
 
@@ -95,7 +96,7 @@ struct GlobalOptions: ParsableArguments {
         let numbers = (try? EnvironmentNumbers(environment)) ?? EnvironmentNumbers()
         if let seconds = numbers.parseTimeout { configuration.parseTimeLimit = seconds }
         if let mebibytes = numbers.memoryBudget { configuration.memoryBudget = mebibytes << 20 }
-        return Reader(configuration: configuration, registry: Registry(plugins: plugins))
+        return Reader(configuration: configuration, modules: builtinModules, plugins: plugins)
     }
 }
 

@@ -1,8 +1,8 @@
 /// The shape of JSON bytes, taken one byte at a time and in pieces cut anywhere, without
 /// building any value: how deep the nesting is, whether a byte is inside a string, and the
 /// member names of the outermost object. What the engine's quick looks into stored JSON share —
-/// the keys of an entry's fields (`ReaderKit/Rendering/TopLevelKeys.swift`), the entries of a
-/// document as its blob inflates (`ReaderKit/Store/EntryStream.swift`). It trusts the bytes to be
+/// the keys of an entry's fields (`ReaderRendering/TopLevelKeys.swift`), the entries of a
+/// document as its blob inflates (`ReaderStore/EntryStream.swift`). It trusts the bytes to be
 /// JSON: the values these looks find are decoded by ``JSONReader``, which does not. Beside the
 /// reader because it is the reader's grammar, seen a byte at a time.
 package struct JSONShape {

@@ -1,4 +1,5 @@
 import Foundation
+import ReaderBuiltins
 import ReaderKit
 import ReaderModuleCases
 import ReaderPluginAPI
@@ -17,7 +18,7 @@ import Testing
 
     @Test(arguments: cases)
     func moduleCase(_ moduleCase: ModuleCase) throws {
-        let registration = Registry().registrations.first { $0.module.descriptor.name == moduleCase.module }
+        let registration = Registry(modules: builtinModules).registrations.first { $0.module.descriptor.name == moduleCase.module }
         let module = try #require(registration?.module, "no built-in module is named '\(moduleCase.module)'")
         for failure in moduleCase.run(with: module) {
             Issue.record(Comment(rawValue: "\(moduleCase.file.lastPathComponent): \(failure)"))

@@ -1,4 +1,5 @@
 import Foundation
+import ReaderBuiltins
 import ReaderKit
 import ReaderPluginAPI
 import ReaderTestHarness
@@ -19,7 +20,7 @@ import Testing
         ])
         let reports = Reports()
         let shelf = PluginShelf(folders: [folder], overrides: overrides) { reports.add($0) }
-        return (Registry(plugins: shelf), reports)
+        return (Registry(modules: builtinModules, plugins: shelf), reports)
     }
 
     @Test func theShelfLoadsOnlyWhenNoBuiltInModuleServes() throws {

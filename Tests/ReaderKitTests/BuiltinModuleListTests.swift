@@ -1,8 +1,13 @@
 import Foundation
+import ReaderBuiltins
 import ReaderPluginAPI
 import Testing
 
+@testable import ReaderCatalog
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderStore
+@testable import ReaderSupport
 
 /// A built-in source is one folder under `Plugins/` and one line in `BuiltinModules.swift`:
 /// `Package.swift`, the fuzzer and the module case tests find the folder themselves, so the

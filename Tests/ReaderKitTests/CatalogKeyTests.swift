@@ -1,7 +1,16 @@
+import ReaderBuiltins
 import ReaderPluginAPI
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
+@testable import ReaderWorkers
 
 /// The one rule for catalog keys, and a third-party module held to it through the registry.
 @Suite struct CatalogKeyTests {
@@ -49,7 +58,7 @@ import Testing
                 Location(key: argument, urls: ["https://example.org/"])
             }
         }
-        var registry = Registry()
+        var registry = Registry(modules: builtinModules)
         registry.register(Loose(), origin: "/plugins/libloose.so")
         #expect(try registry.locate("loose", "loose/1", settings: Settings([:])).1.key == "loose/1")
         for key in Self.refused + ["rfc/793"] {

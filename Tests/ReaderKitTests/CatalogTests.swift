@@ -2,7 +2,14 @@ import Foundation
 import ReaderTestHarness
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
 
 /// The catalog's layout on disk: one entry per line in `catalog.json`, found by binary search,
 /// and a journal of the changes since, so that neither reading one key nor storing one more

@@ -3,7 +3,13 @@ import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
 
 @Suite struct DocumentCodecTests {
     @Test func entriesWithOpenEndedFieldsRoundTripExactly() throws {

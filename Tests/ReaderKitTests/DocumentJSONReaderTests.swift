@@ -1,11 +1,20 @@
 import DocumentJSON
 import Foundation
+import ReaderBuiltins
 import ReaderJSON
 import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
+@testable import ReaderWorkers
 
 /// The direct reader of stored documents (`DocumentCodec.decode`) against `JSONDecoder`, which
 /// it replaces: the same document from the same bytes, and an error whenever `JSONDecoder`
@@ -243,14 +252,14 @@ import Testing
     /// Thousands of damaged copies of real documents: the reader returns what `JSONDecoder`
     /// returns, or throws when it throws. The seed makes a failure replayable.
     @Test func damagedDocumentsReadAsJSONDecoderReadsThem() throws {
-        let index = try #require(Registry().module(for: "rfc-index")).parse(
+        let index = try #require(Registry(modules: builtinModules).module(for: "rfc-index")).parse(
             ParseInput(
                 bytes: try Corpus.bytes("rfc/rfc-index.txt"), requestType: "rfc-index", key: "rfc-index"))
         let smallIndex = Document(source: index.source, key: index.key, title: index.title, entries: Array(index.entries.prefix(30)))
-        let tweets = try #require(Registry().module(for: "tweets")).parse(
+        let tweets = try #require(Registry(modules: builtinModules).module(for: "tweets")).parse(
             ParseInput(
                 bytes: try Corpus.bytes("twitter/v1_quote_tweet.json"), requestType: "tweets", key: "t"))
-        let page = try #require(Registry().module(for: "html")).parse(
+        let page = try #require(Registry(modules: builtinModules).module(for: "html")).parse(
             ParseInput(
                 bytes: try Corpus.bytes("html/keep-tabular-data/source.html"), requestType: "html", key: "p", url: "https://example.org/"))
         let encoder = JSONEncoder()

@@ -1,10 +1,19 @@
 import DocumentJSON
 import Foundation
+import ReaderBuiltins
 import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
+@testable import ReaderWorkers
 
 /// The direct JSON writer of documents reads back, through `Codable`, as the very document it
 /// was given: for every document the corpus makes and for every shape of block. The direct
@@ -21,7 +30,7 @@ import Testing
 
     @Test(arguments: corpus)
     func everyCorpusDocumentReadsBackAsItself(type: String, file: String) async throws {
-        let module = try #require(Registry().module(for: type))
+        let module = try #require(Registry(modules: builtinModules).module(for: type))
         let document = try module.parse(
             ParseInput(
                 bytes: try Corpus.bytes(file), requestType: type, key: file, url: type == "html" ? "https://example.org/page" : nil))

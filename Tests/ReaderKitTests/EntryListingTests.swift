@@ -1,9 +1,18 @@
 import Foundation
+import ReaderBuiltins
 import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
+@testable import ReaderWorkers
 
 /// `list --json` and `search --json` print each entry's fields, with title, authors, date and
 /// status filled in from the entry when a module left them out.
@@ -13,7 +22,7 @@ import Testing
     }
 
     @Test func theRealIndexIsListedWithEveryFieldOfEveryEntry() throws {
-        let module = try #require(Registry().module(for: "rfc-index"))
+        let module = try #require(Registry(modules: builtinModules).module(for: "rfc-index"))
         let entries = try module.parse(
             ParseInput(
                 bytes: try Corpus.bytes("rfc/rfc-index.txt"), requestType: "rfc-index", key: "rfc-index")

@@ -1,13 +1,22 @@
+import ReaderBuiltins
 import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
+@testable import ReaderWorkers
 
 /// `reader search`'s words: lowercased runs of letters and digits, the exact number first.
 @Suite struct IndexSearchTests {
     static let entries: [Entry] = {
-        guard let module = Registry().module(for: "rfc-index"), let bytes = try? Corpus.bytes("rfc/rfc-index.txt"),
+        guard let module = Registry(modules: builtinModules).module(for: "rfc-index"), let bytes = try? Corpus.bytes("rfc/rfc-index.txt"),
             let document = try? module.parse(ParseInput(bytes: bytes, requestType: "rfc-index", key: "rfc-index"))
         else { return [] }
         return document.entries
@@ -15,7 +24,7 @@ import Testing
 
     /// A query as `reader search` makes it: the entries it names read by the built-in modules'
     /// identifiers (`793`, `rfc793`, `rfc 2119`).
-    static let reader = Reader(configuration: Configuration(storeRoot: "/nonexistent/reader-index-search"))
+    static let reader = Reader(configuration: Configuration(storeRoot: "/nonexistent/reader-index-search"), modules: builtinModules)
     static func query(_ words: [String]) -> IndexSearch { IndexSearch(words, named: reader.namedEntries(words)) }
 
     @Test func theByteSplitterAgreesWithTheUnicodeOneOnEveryTitleAndName() throws {

@@ -1,10 +1,17 @@
 import Foundation
+import ReaderBuiltins
 import ReaderPluginAPI
 import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
 
 /// The engine used as a library, as another Swift program would: fetch with progress events,
 /// per-request cancellation, open, list, search.
@@ -15,7 +22,7 @@ import Testing
         return Reader(
             configuration: Configuration(
                 storeRoot: try temporaryFolder("library"), settings: Settings(["READER_RFC_EDITOR_URL": server.baseURL]),
-                offline: offline, jobs: 4, limits: limits))
+                offline: offline, jobs: 4, limits: limits), modules: builtinModules)
     }
 
     @Test func fetchStreamsQueuedProgressAndFinishedThenListAndSearchWork() async throws {
@@ -78,7 +85,7 @@ import Testing
         defer { Task { await server.stop() } }
         let reader = Reader(
             configuration: Configuration(
-                storeRoot: try temporaryFolder("library"), settings: Settings([:]), jobs: 1))
+                storeRoot: try temporaryFolder("library"), settings: Settings([:]), jobs: 1), modules: builtinModules)
         let stalled = server.baseURL + "/stall.html"
         let queued = server.baseURL + "/page.html"
         let operation = reader.fetch([.url(stalled), .url(queued)])

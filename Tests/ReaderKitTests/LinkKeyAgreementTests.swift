@@ -1,4 +1,5 @@
 import Foundation
+import ReaderBuiltins
 import ReaderKit
 import ReaderPluginAPI
 import ReaderTestSupport
@@ -12,7 +13,7 @@ import Testing
     static let pages = ["wikipedia-3", "mozilla-2", "nytimes-1", "bbc-1", "lemonde-1", "medium-1", "mercurial", "google-sre-book-1"]
 
     func relations(_ bytes: [UInt8], url: String) throws -> [Relation] {
-        let module = try #require(Registry().module(for: "html"))
+        let module = try #require(Registry(modules: builtinModules).module(for: "html"))
         let input = ParseInput(bytes: bytes, requestType: "html", key: Request.urlKey(url), url: url, mediaType: "text/html", charset: nil)
         return try module.parse(input).relations
     }

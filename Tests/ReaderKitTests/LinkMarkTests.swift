@@ -1,7 +1,12 @@
 import ReaderPluginAPI
 import Testing
 
+@testable import ReaderCatalog
 @testable import ReaderKit
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
 
 /// Issue 27, item 8: the text view's link marks cannot be taken for an RFC's own bracketed
 /// citations, and the links are numbered from 1 however many the text does not show.

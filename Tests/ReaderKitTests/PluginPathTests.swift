@@ -1,6 +1,10 @@
+import ReaderBuiltins
 import Testing
 
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRendering
+@testable import ReaderSupport
 
 /// Where third-party modules are looked for, as the contract says.
 @Suite struct PluginPathTests {
@@ -17,7 +21,7 @@ import Testing
 
     /// With no plugin path, or an empty one, the registry is the built-in modules.
     @Test func anEmptyShelfChangesNothing() {
-        let registry = Registry(plugins: PluginShelf(folders: ["/nonexistent/reader-plugins"]))
+        let registry = Registry(modules: builtinModules, plugins: PluginShelf(folders: ["/nonexistent/reader-plugins"]))
         #expect(registry.registrations.map(\.origin) == ["built-in", "built-in", "built-in", "built-in"])
         #expect(registry.module(for: "feed") == nil)
     }

@@ -2,7 +2,13 @@ import Foundation
 import ReaderTestHarness
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
 
 /// `reads.journal`: what was opened, newest first, one line per open, as a killed process
 /// leaves it and as it never grows past its fold.

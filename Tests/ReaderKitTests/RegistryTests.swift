@@ -1,10 +1,19 @@
+import ReaderBuiltins
 import ReaderPluginAPI
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
+@testable import ReaderWorkers
 
 @Suite struct RegistryTests {
-    let registry = Registry()
+    let registry = Registry(modules: builtinModules)
 
     @Test func everyBuiltInRequestTypeHasItsModule() {
         #expect(registry.module(for: "rfc-index")?.descriptor.name == "rfc-index")
@@ -26,7 +35,7 @@ import Testing
             let descriptor = ModuleDescriptor(name: "impostor", requestTypes: ["rfc"], version: "9", summary: "")
             func parse(_ input: ParseInput) throws -> Document { Document(source: "rfc", key: input.key, title: "") }
         }
-        var registry = Registry()
+        var registry = Registry(modules: builtinModules)
         registry.register(Impostor(), origin: "/plugins/impostor.so")
         #expect(registry.module(for: "rfc")?.descriptor.name == "rfc-text")
         #expect(registry.registrations.last?.origin == "/plugins/impostor.so")

@@ -2,7 +2,11 @@ import Foundation
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
 @testable import ReaderKit
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
 
 @Suite struct SanitizerTests {
     @Test(arguments: [

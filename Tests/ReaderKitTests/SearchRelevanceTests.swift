@@ -2,7 +2,12 @@ import Foundation
 import ReaderPluginAPI
 import Testing
 
+@testable import ReaderCatalog
 @testable import ReaderKit
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
 
 /// `reader search` against what people type: `Relevance/queries.tsv` holds real queries
 /// (one a line: the words, the RFCs any of which is the right answer, and whether it must come

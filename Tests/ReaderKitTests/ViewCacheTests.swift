@@ -1,10 +1,17 @@
 import Foundation
+import ReaderBuiltins
 import ReaderPluginAPI
 import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRemote
+@testable import ReaderRendering
+@testable import ReaderStore
+@testable import ReaderSupport
 
 /// Opening a stored document again writes its last rendering (a cat page, as `man` keeps
 /// them) — but only while it is still what rendering would give.
@@ -19,7 +26,8 @@ import Testing
         }
         reader = Reader(
             configuration: Configuration(
-                storeRoot: try temporaryFolder("views"), settings: Settings(["READER_RFC_EDITOR_URL": "file://" + mirror])))
+                storeRoot: try temporaryFolder("views"), settings: Settings(["READER_RFC_EDITOR_URL": "file://" + mirror])),
+            modules: builtinModules)
     }
 
     func viewPath() throws -> String {

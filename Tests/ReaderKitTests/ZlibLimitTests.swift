@@ -2,7 +2,12 @@ import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
+@testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRemote
+@testable import ReaderStore
+@testable import ReaderSupport
 
 /// The two ways a blob is inflated: in one pass while it is small, and counted first, then
 /// inflated into a buffer of its exact size, once it passes the eager limit.

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import ReaderBuiltins
 import ReaderKit
 import ReaderPluginAPI
 import Testing
@@ -94,7 +95,7 @@ extension SiteSuites {
         }
 
         @Test func bannersComeFromTheKindsOfRelationsWhateverTheSource() async throws {
-            let names = KeyNames(Registry().registrations.flatMap(\.module.descriptor.identifiers))
+            let names = KeyNames(Registry(modules: builtinModules).registrations.flatMap(\.module.descriptor.identifiers))
             let links = KeyLinks(names: names, stored: ["https://example.org/new"], mayFetch: true)
             var html = HTML()
             PageParts.banner(

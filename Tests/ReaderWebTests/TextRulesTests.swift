@@ -1,3 +1,4 @@
+import ReaderBuiltins
 import ReaderKit
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// The small rules pages are written with, on their edges (synthetic inputs).
 @Suite struct TextRulesTests {
     /// The names the built-in modules' identifiers give keys, as a site reads them.
-    static let names = KeyNames(Registry().registrations.flatMap(\.module.descriptor.identifiers))
+    static let names = KeyNames(Registry(modules: builtinModules).registrations.flatMap(\.module.descriptor.identifiers))
 
     @Test(arguments: [
         ("see RFC 793.", [793]), ("[RFC9110] and [RFC-3986]", [9110, 3986]), ("RFC\u{00A0}2616", [2616]),

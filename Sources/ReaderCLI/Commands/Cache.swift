@@ -16,7 +16,7 @@ struct Cache: AsyncParsableCommand {
         @Flag(name: .long, help: "Print a JSON array.") var json = false
 
         func run() async throws {
-            let listed = try global.makeReader().store.list(source: source)
+            let listed = try global.makeReader().listStored(source: source)
             if json { return Terminal.printRaw(try JSONRenderer.line(listed)) }
             guard !listed.isEmpty else {
                 try EntryOutput.nothing(source.map { "no document of '\($0)' is stored" } ?? "the store is empty")
@@ -45,7 +45,7 @@ struct Cache: AsyncParsableCommand {
 
         func run() async throws {
             let keys = keys.map { Request.isURL($0) ? Request.urlKey($0) : $0 }
-            try global.makeReader().store.remove(keys: keys)
+            try global.makeReader().remove(keys: keys)
             Terminal.print("removed \(keys.count) \(keys.count == 1 ? "entry" : "entries"); 'reader cache gc' frees their blobs")
         }
     }
@@ -57,12 +57,12 @@ struct Cache: AsyncParsableCommand {
 
         func run() async throws {
             let reader = global.makeReader()
-            let stats = try reader.store.stats()
+            let stats = try reader.stats()
             if json { return Terminal.printRaw(try JSONRenderer.line(stats)) }
             let types = stats.byRequestType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             Terminal.print(
                 """
-                store: \(reader.store.root)
+                store: \(reader.storeRoot)
                 entries: \(stats.entries)\(types.isEmpty ? "" : " (\(types))")
                 blobs: \(stats.blobs), \(ByteCount.format(stats.storedBytes)) on disk for \(ByteCount.format(stats.rawBytes)) fetched
                 """)
@@ -88,17 +88,17 @@ struct Cache: AsyncParsableCommand {
                 else {
                     throw ReaderError.usage("no remote: give --remote s3://BUCKET/PREFIX or set READER_REMOTE")
                 }
-                let blobs = global.makeReader().store.blobs
+                let reader = global.makeReader()
                 let checked: Result<Store.Verification, any Error>
                 do {
-                    checked = .success(try await remote.verify(using: blobs, jobs: global.jobs))
+                    checked = .success(try await reader.verify(remote, jobs: global.jobs))
                 } catch {
                     checked = .failure(error)
                 }
                 await remote.shutdown()
                 verification = try checked.get()
             } else {
-                verification = global.makeReader().store.verify()
+                verification = global.makeReader().verify()
             }
             if json {
                 Terminal.printRaw(try JSONRenderer.line(verification))
@@ -136,9 +136,9 @@ struct Cache: AsyncParsableCommand {
 
         func run() async throws {
             if global.remote != nil { return try await RemoteGC.run(global: global, json: json) }
-            let store = global.makeReader().store
-            var result = try store.collectGarbage()
-            if repack { result.repacked = try store.repack() }
+            let reader = global.makeReader()
+            var result = try reader.collectGarbage()
+            if repack { result.repacked = try reader.repack() }
             if json { return Terminal.printRaw(try JSONRenderer.line(result)) }
             var line =
                 "removed \(result.blobsRemoved) blobs (\(ByteCount.format(result.bytesFreed))) and "
@@ -158,7 +158,7 @@ struct Cache: AsyncParsableCommand {
         @OptionGroup var global: StoreOptions
 
         func run() async throws {
-            let count = try global.makeReader().store.reindex()
+            let count = try global.makeReader().reindex()
             Terminal.print("indexed \(count) \(count == 1 ? "document" : "documents") for 'reader find'")
         }
     }
@@ -176,7 +176,7 @@ struct Cache: AsyncParsableCommand {
 
         func run() async throws {
             let reader = global.makeReader()
-            let lost = acceptLoss ? try reader.store.acceptCatalogLoss() : nil
+            let lost = acceptLoss ? try reader.acceptCatalogLoss() : nil
             let recovery = try reader.recovery()
             if json { return Terminal.printRaw(try JSONRenderer.line(recovery)) }
             var lines: [String] = []

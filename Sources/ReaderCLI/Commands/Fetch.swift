@@ -86,7 +86,7 @@ struct Fetch: AsyncParsableCommand {
             Terminal.print(width.map { Wrap.lines(summary.line, width: $0, rest: "  ").joined(separator: "\n") } ?? summary.line)
         }
         // Said at the fetch that rebuilt the catalog, and at every one after until it is whole.
-        if let loss = reader.store.catalogLoss {
+        if let loss = reader.catalogLoss {
             Terminal.error("warning: the catalog may lack entries: \(loss); 'reader cache recover' lists what it no longer names")
         }
         if summary.cancelled > 0 || Task.isCancelled {

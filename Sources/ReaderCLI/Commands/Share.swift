@@ -19,8 +19,8 @@ enum Share {
         let outcome: Result<TransferResult, any Error>
         do {
             switch direction {
-            case .push: outcome = .success(try await remote.push(reader.store, jobs: global.jobs) { reporter.handle($0) })
-            case .pull: outcome = .success(try await remote.pull(into: reader.store, jobs: global.jobs) { reporter.handle($0) })
+            case .push: outcome = .success(try await reader.push(to: remote, jobs: global.jobs) { reporter.handle($0) })
+            case .pull: outcome = .success(try await reader.pull(from: remote, jobs: global.jobs) { reporter.handle($0) })
             }
         } catch {
             outcome = .failure(error)

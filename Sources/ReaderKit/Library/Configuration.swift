@@ -1,6 +1,8 @@
 import Foundation
 import NetworkAccess
+import ReaderFetch
 import ReaderPluginAPI
+import ReaderRemote
 
 /// Where the store is and how `reader` behaves: what the command line and the environment say.
 public struct Configuration: Sendable {

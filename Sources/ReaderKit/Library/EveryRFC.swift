@@ -1,5 +1,6 @@
 import Foundation
 import ReaderPluginAPI
+import ReaderSupport
 
 /// `reader fetch rfc all`: every issued RFC the stored index lists, as a mirror holds them.
 extension Reader {

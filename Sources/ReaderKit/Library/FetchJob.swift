@@ -1,6 +1,12 @@
 import DocumentJSON
 import Foundation
+import ReaderCatalog
+import ReaderFetch
 import ReaderPluginAPI
+import ReaderRegistry
+import ReaderStore
+import ReaderSupport
+import ReaderWorkers
 
 /// One request through the engine: locate it, ask the network (or not), parse on a worker,
 /// store the raw bytes and the document, record them in the catalog.

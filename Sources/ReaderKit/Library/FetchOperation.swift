@@ -1,4 +1,7 @@
 import Foundation
+import ReaderFetch
+import ReaderSupport
+import ReaderWorkers
 
 /// A running fetch of several requests: its progress events and per-request cancellation.
 ///

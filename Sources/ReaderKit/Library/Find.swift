@@ -1,4 +1,8 @@
+import ReaderCatalog
 import ReaderPluginAPI
+import ReaderRendering
+import ReaderStore
+import ReaderSupport
 
 /// One answer of `reader find`: a passage of a stored document, where it is, the words that
 /// matched in it, and the command that opens it there. Its JSON is the contract's.

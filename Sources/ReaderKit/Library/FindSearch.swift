@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import ReaderStore
+import ReaderSupport
 import Synchronization
 
 /// One `find`: the index's ranked passages walked best first, held to the catalog (a version

@@ -1,4 +1,7 @@
+import ReaderCatalog
 import ReaderPluginAPI
+import ReaderStore
+import ReaderSupport
 
 /// `reader list` and `reader search`: queries over the stored index, offline.
 extension Reader {

@@ -1,5 +1,10 @@
 import Foundation
+import ReaderCatalog
 import ReaderPluginAPI
+import ReaderRemote
+import ReaderRendering
+import ReaderStore
+import ReaderSupport
 
 extension Reader {
     /// Opens a request: from the store, fetching it first when absent (unless offline); a

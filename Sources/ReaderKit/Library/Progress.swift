@@ -1,3 +1,5 @@
+import ReaderSupport
+
 /// What happens to each request of a fetch, in order, as an `AsyncStream`.
 public enum ProgressEvent: Sendable, Equatable {
     /// Accepted, waiting for a free slot.

@@ -1,11 +1,17 @@
 import Foundation
+import ReaderCatalog
+import ReaderFetch
 import ReaderPluginAPI
+import ReaderRegistry
+import ReaderStore
+import ReaderSupport
+import ReaderWorkers
 import Synchronization
 
 /// The engine, as a library: what the `reader` command does, for any Swift program.
 ///
 /// ```swift
-/// let reader = Reader(configuration: Configuration(storeRoot: path))
+/// let reader = Reader(configuration: Configuration(storeRoot: path), modules: builtinModules)
 /// let operation = reader.fetch(try reader.fetchRequests(["rfc", "793"]))
 /// for await event in operation.events { print(event) }
 /// let document = try await reader.open(.source(type: "rfc", argument: "793"))
@@ -22,7 +28,13 @@ public final class Reader: Sendable {
     /// The stored index's entries ready for `search`, for the index blob they were cut from.
     let searchable = Mutex<(blob: BlobID, index: IndexSearch.SearchableIndex)?>(nil)
 
-    public init(configuration: Configuration, registry: Registry = Registry()) {
+    /// A reader of the parser `modules` (`ReaderBuiltins`' `builtinModules`, say), then those
+    /// of the plugin path when `plugins` names one.
+    public convenience init(configuration: Configuration, modules: [any ParserModule], plugins: PluginShelf? = nil) {
+        self.init(configuration: configuration, registry: Registry(modules: modules, plugins: plugins))
+    }
+
+    public init(configuration: Configuration, registry: Registry) {
         self.configuration = configuration
         self.registry = registry
         store = Store(root: configuration.storeRoot, secrets: SecretFilter(configuration.secrets))

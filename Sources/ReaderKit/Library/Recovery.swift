@@ -1,4 +1,5 @@
 import ReaderPluginAPI
+import ReaderStore
 
 extension Reader {
     /// ``Store/recovery()``, with the command that fetches each document again.

@@ -1,5 +1,7 @@
 import Foundation
 import ReaderPluginAPI
+import ReaderRegistry
+import ReaderSupport
 
 /// Something the user asks for: a document of a source (`rfc 793`, `rfc-index`,
 /// `tweets user:NAME`), a URL, or a local file.

@@ -1,4 +1,6 @@
 import ReaderPluginAPI
+import ReaderStore
+import ReaderSupport
 
 /// The passage text a hit shows: the stretch of a passage's words where the query's terms are
 /// densest, white space run together, with where each matched word is.

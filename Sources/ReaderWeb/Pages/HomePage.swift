@@ -32,14 +32,14 @@ enum HomePage {
 
     /// The documents opened last that the store still holds, newest first.
     static func reads(_ context: PageContext) -> [Read] {
-        let store = context.reader.store
-        let opens = (try? store.reads.recent(limit: StoreSnapshot.recentCount * 2)) ?? []
+        let reader = context.reader
+        let opens = (try? reader.recentReads(limit: StoreSnapshot.recentCount * 2)) ?? []
         let held = opens.compactMap { open -> (open: ReadsJournal.Open, entry: CatalogEntry)? in
-            guard let entry = (try? store.entry(open.key)) ?? nil else { return nil }
+            guard let entry = (try? reader.entry(open.key)) ?? nil else { return nil }
             return (open, entry)
         }.prefix(StoreSnapshot.recentCount)
         // An RFC's title is the stored index's where it has one (`ShownTitle`), read in one pass.
-        let titles = store.shownTitles(of: held.map { ($0.open.key, $0.entry) })
+        let titles = reader.shownTitles(of: held.map { ($0.open.key, $0.entry) })
         return held.map { open, entry in
             Read(key: open.key, source: entry.requestType, title: titles[open.key] ?? entry.title, openedAt: open.openedAt)
         }

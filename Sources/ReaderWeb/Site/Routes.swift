@@ -96,7 +96,7 @@ extension Site {
     ) async throws -> Response {
         let format = format(of: request, forced)
         let cacheKey = (format == .json ? "json " : "html ") + request.uri.path + "?" + (request.uri.query ?? "")
-        let stamp = reader.store.catalog.stamp
+        let stamp = reader.catalogStamp
         if mayKeep, let kept = cache.page(cacheKey, stamp: stamp) { return response(kept, format: format) }
         let made: Answer
         do {

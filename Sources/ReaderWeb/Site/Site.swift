@@ -63,9 +63,9 @@ public final class Site: Sendable {
 
     /// The store as the catalog is now: the one made for this stamp, or a new one.
     func currentSnapshot() throws -> StoreSnapshot {
-        let stamp = reader.store.catalog.stamp
+        let stamp = reader.catalogStamp
         if let kept = snapshot.withLock({ $0 }), kept.stamp == stamp { return kept }
-        let made = try StoreSnapshot(store: reader.store)
+        let made = try StoreSnapshot(reader: reader)
         snapshot.withLock { $0 = made }
         return made
     }

@@ -14,10 +14,10 @@ struct StoreSnapshot: Sendable {
 
     static let recentCount = 20
 
-    init(store: Store) throws {
+    init(reader: Reader) throws {
         // The stamp first: a change while the catalog is read makes the next request read again.
-        stamp = store.catalog.stamp
-        let summary = try store.summary(recent: Self.recentCount)
+        stamp = reader.catalogStamp
+        let summary = try reader.storeSummary(recent: Self.recentCount)
         counts = summary.counts
         recent = summary.recent
         keys = Set(summary.keys)

@@ -1,4 +1,5 @@
 import Foundation
+import ReaderBuiltins
 import ReaderKit
 import ReaderPluginAPI
 import ReaderTestHarness
@@ -53,6 +54,6 @@ enum ReadStore {
     static func reader(_ store: String, rfcSource: String? = nil) -> Reader {
         var settings: [String: String] = [:]
         if let rfcSource { settings["READER_RFC_EDITOR_URL"] = rfcSource }
-        return Reader(configuration: Configuration(storeRoot: store, settings: Settings(settings)))
+        return Reader(configuration: Configuration(storeRoot: store, settings: Settings(settings)), modules: builtinModules)
     }
 }

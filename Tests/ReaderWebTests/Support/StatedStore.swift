@@ -1,4 +1,5 @@
 import Foundation
+import ReaderBuiltins
 import ReaderKit
 import ReaderPluginAPI
 import ReaderTestHarness

@@ -1,0 +1,96 @@
+import Foundation
+import ReaderSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `file://` URL read (``Fetcher``): a file of this machine the user named, or one of a local
+/// mirror (a `file://` base of a module, `READER_RFC_EDITOR_URL=file:///srv/rfc`).
+///
+/// Only regular files are read: the file is opened without blocking and looked at before a byte
+/// is read, so a FIFO or a device named `rfc5.txt` is refused at once instead of waiting for a
+/// writer that never comes. A host other than none or `localhost` is refused (the file would be
+/// this machine's, whatever the URL says). A mirror's file must be a regular file inside the
+/// mirror: not a link (`rfc6.txt → /etc/passwd` would store the password file as RFC 6), and
+/// inside the mirror's folder once every link of its path is resolved.
+enum FileFetch {
+    /// Reads the file `url` names into `sink`, at most `limit` bytes. `mirrors`: the folders of
+    /// the `file://` bases modules fetch from.
+    static func read(_ url: String, limit: Int, mirrors: [String], into sink: any BodySink) throws -> FetchOutcome {
+        guard let parsed = URL(string: url), parsed.scheme?.lowercased() == "file", !parsed.path.isEmpty else {
+            throw ReaderError.usage("\(url): not a valid file URL")
+        }
+        let host = parsed.host ?? ""
+        guard host.isEmpty || host.lowercased() == "localhost" else {
+            throw ReaderError.usage("\(url): a file URL names a file of this machine; its host must be empty or localhost, not '\(host)'")
+        }
+        let path = parsed.path
+        let mirror = mirrors.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+        if let mirror {
+            flags |= O_NOFOLLOW
+            guard let folder = resolved(mirror), let file = resolved(path) else {
+                // A name that does not resolve does not exist (or a link loops): not there.
+                if FileManager.default.fileExists(atPath: path) || isLink(path) { throw refused(url, "a link that leads nowhere") }
+                return .notFound
+            }
+            guard file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+                throw refused(url, "it leads outside the mirror's folder \(mirror) (to \(file))")
+            }
+        }
+        let fd = open(path, flags)
+        if fd < 0 {
+            if errno == ENOENT || errno == ENOTDIR { return .notFound }
+            if errno == ELOOP { throw refused(url, "a link, in a mirror whose files must be its own") }
+            throw ReaderError.network(url: url, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw ReaderError.network(url: url, reason: String(cString: strerror(errno))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw refused(url, "not a regular file (\(kind(status.st_mode)))") }
+        // A regular file never blocks; reads are plain from here on.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        do {
+            let count = try FileSystem.stream(fd, name: path, limit: limit) { piece in
+                try sink.write(piece)
+                return true
+            }
+            return .fetched(FetchedBody(count: count, url: url, mediaType: nil, charset: nil, etag: nil, lastModified: nil))
+        } catch let error as ReaderError {
+            throw error
+        } catch {
+            throw ReaderError.network(url: url, reason: "\(error)")
+        }
+    }
+
+    private static func refused(_ url: String, _ reason: String) -> ReaderError {
+        .network(url: url, reason: "refused: \(reason)")
+    }
+
+    /// `path` with every link resolved; nil when it does not exist.
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+
+    private static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
+    private static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a folder"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
+    }
+}

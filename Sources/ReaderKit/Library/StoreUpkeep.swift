@@ -1,0 +1,74 @@
+import ReaderCatalog
+import ReaderRemote
+import ReaderStore
+
+/// What the CLI and the site ask of the store, through the façade: they name no engine layer
+/// (`reader.store` is the engine's own), so the store can change behind these calls.
+extension Reader {
+    /// The store's root folder (`reader cache stats`).
+    public var storeRoot: String { store.root }
+
+    /// The catalog's state: it changes whenever a process stores or forgets something, so a
+    /// long-running reader (`reader serve`) knows when what it read is stale.
+    public var catalogStamp: CatalogStamp { store.catalog.stamp }
+
+    /// Every stored document (`reader cache ls`), of one source when `source` is given.
+    public func listStored(source: String? = nil) throws -> [Store.Listed] { try store.list(source: source) }
+
+    /// The counts by source, the last `recent` documents fetched, and every key.
+    public func storeSummary(recent: Int) throws -> Store.Summary { try store.summary(recent: recent) }
+
+    /// The catalog entry of `key`, if it is stored.
+    public func entry(_ key: String) throws -> CatalogEntry? { try store.entry(key) }
+
+    /// The titles shown for `entries`: an RFC's from the stored index where it has one.
+    public func shownTitles(of entries: [(key: String, entry: CatalogEntry)]) -> [String: String?] {
+        store.shownTitles(of: entries)
+    }
+
+    /// The documents opened last, newest first.
+    public func recentReads(limit: Int) throws -> [ReadsJournal.Open] { try store.reads.recent(limit: limit) }
+
+    /// Forgets `keys` (`reader cache rm`); their blobs go at the next garbage collection.
+    public func remove(keys: [String]) throws { try store.remove(keys: keys) }
+
+    /// What is stored, and how much room it takes (`reader cache stats`).
+    public func stats() throws -> Store.Stats { try store.stats() }
+
+    /// Every blob read back and every entry checked (`reader cache verify`).
+    public func verify() -> Store.Verification { store.verify() }
+
+    /// The remote's catalog and every blob its entries name, checked (`reader cache verify --remote`).
+    public func verify(_ remote: Remote, jobs: Int) async throws -> Store.Verification {
+        try await remote.verify(using: store.blobs, jobs: jobs)
+    }
+
+    /// Removes blobs no entry names and files left by interrupted writes (`reader cache gc`).
+    public func collectGarbage() throws -> Store.GarbageReport { try store.collectGarbage() }
+
+    /// Deflates again, densely, the blobs a fetch wrote fast (`reader cache gc --repack`).
+    public func repack() throws -> Store.RepackReport { try store.repack() }
+
+    /// Builds the full-text index anew (`reader cache reindex`); the number of documents indexed.
+    public func reindex() throws -> Int { try store.reindex() }
+
+    /// What a rebuilt catalog may have lost, while it may lack entries.
+    public var catalogLoss: String? { store.catalogLoss }
+
+    /// Gives up what a rebuilt catalog lost (`reader cache recover --accept-loss`).
+    public func acceptCatalogLoss() throws -> String? { try store.acceptCatalogLoss() }
+
+    /// Sends the store's entries and blobs the remote lacks (`reader push`).
+    public func push(
+        to remote: Remote, jobs: Int, progress: @escaping @Sendable (TransferEvent) -> Void = { _ in }
+    ) async throws -> TransferResult {
+        try await remote.push(store, jobs: jobs, progress: progress)
+    }
+
+    /// Takes the remote's entries and blobs the store lacks (`reader pull`).
+    public func pull(
+        from remote: Remote, jobs: Int, progress: @escaping @Sendable (TransferEvent) -> Void = { _ in }
+    ) async throws -> TransferResult {
+        try await remote.pull(into: store, jobs: jobs, progress: progress)
+    }
+}

@@ -1,0 +1,147 @@
+import CSQLite
+import ReaderSupport
+
+/// `fulltext/index.db`: the full-text index of every stored document, for `reader find`.
+/// Derived data, like `views/` and `entries/`: made from the document blobs, rebuilt from
+/// them when lost or damaged (`reader cache reindex` does it on demand).
+///
+/// A SQLite database with an FTS5 table of passages (``Passage``: a section, a tweet) that is
+/// *contentless* and keeps the least a search needs: which passages hold each word, not where
+/// or how often (`detail=none`, ``PassageWords``). A phrase is checked against the passage's
+/// text, as a snippet is made from it: from the document blob. Beside it, the documents (key,
+/// blob, source, title) and their passages' places and what ranking needs of each (`spans`,
+/// ``PassageTable``). And the relation index: every stored document's ``Relation``s, one row
+/// each, written and taken out with the document's row in the same transaction
+/// (``FullTextIndex/Connection/relations(of:)``).
+///
+/// Several processes write to it at once (WAL, a busy timeout); each document goes in or out
+/// in one transaction, so a process killed while indexing leaves it without the document or
+/// with all of it. Links: the folder is opened like every folder of the store (never through
+/// a link), and SQLite opens its files with `O_NOFOLLOW` (``SQLite``).
+package struct FullTextIndex: Sendable {
+    let folder: String
+    package var path: String { folder + "/index.db" }
+    /// The connection the last search used (``KeptConnection``).
+    package let kept = KeptConnection()
+    /// The files SQLite keeps beside the database in WAL mode.
+    var files: [String] { [path, path + "-wal", path + "-shm"] }
+
+    /// How passages are cut and the tables laid out: an index made by another version is
+    /// rebuilt, since taking a document out needs its passages exactly as they went in.
+    /// 4: the relation index (``FullTextIndex/Connection/relations(of:)``) beside the passages.
+    static let layoutVersion = "4"
+
+    var exists: Bool { FileSystem.exists(path) }
+
+    /// Opens the index; nil when there is none and `create` is false. A new index is
+    /// `complete` when the store held no document before it (a new store); one made by a
+    /// first fetch into an older store is not, and `find` builds it from every document.
+    /// `readOnly` opens it to look only, creating and changing nothing (`cache verify`).
+    func open(create: Bool = false, complete: Bool = false, readOnly: Bool = false) throws -> Connection? {
+        for file in files where FileSystem.isNeitherFileNorFolder(file) {
+            throw ReaderError.damaged(what: file, reason: "a link where the store keeps a file or folder (never followed); remove it")
+        }
+        if !exists && !create { return nil }
+        if readOnly {
+            let database = try SQLite(path: path, create: false, readOnly: true)
+            try database.registerWordsTokenizer()
+            return Connection(database: database)
+        }
+        do {
+            try FileSystem.makeFolders(folder)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
+        let database = try SQLite(path: path, create: create)
+        try database.registerWordsTokenizer()
+        // Before WAL and before any table, or it cannot be set: pages a rebuild frees can
+        // then be given back (`rebuild`).
+        if create { try database.execute("PRAGMA auto_vacuum=INCREMENTAL") }
+        // WAL: readers never wait for a writer, writers of other processes wait their turn. The
+        // mode is kept in the file: set when it is made, not by every search. NORMAL: a power
+        // loss may lose the last documents indexed (the index is derived data, checked by
+        // `cache verify`), never damage it.
+        try database.execute(create ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL" : "PRAGMA synchronous=NORMAL")
+        let connection = Connection(database: database)
+        // Tables are made only in a file that holds none or exactly ours: a `meta` that is a
+        // view, say, is damage (rebuilt), not something to write into.
+        if create, try connection.schema() != .otherLayout { try connection.makeTables(complete: complete) }
+        return connection
+    }
+
+    /// Removes the index's files: it is damaged, or about to be built anew.
+    func remove() throws {
+        do {
+            for file in files { try FileSystem.remove(file) }
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
+    }
+
+    /// One open index: what a command reads and writes through.
+    package final class Connection {
+        let database: SQLite
+
+        init(database: SQLite) {
+            self.database = database
+        }
+
+        func makeTables(complete: Bool) throws {
+            try database.transaction {
+                try database.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                    CREATE TABLE IF NOT EXISTS documents(
+                        id INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, blob TEXT NOT NULL, source TEXT NOT NULL,
+                        title TEXT NOT NULL, number INTEGER, obsoletes TEXT NOT NULL, first INTEGER NOT NULL, UNIQUE(key, blob));
+                    CREATE TABLE IF NOT EXISTS spans(first INTEGER PRIMARY KEY, document INTEGER NOT NULL, passages BLOB NOT NULL);
+                    CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
+                        words, content='', detail=none, columnsize=0, tokenize='reader_words');
+                    CREATE TABLE IF NOT EXISTS relations(
+                        document INTEGER NOT NULL, subject TEXT NOT NULL, type TEXT NOT NULL, target TEXT NOT NULL,
+                        section TEXT, target_section TEXT);
+                    CREATE INDEX IF NOT EXISTS relations_document ON relations(document);
+                    CREATE INDEX IF NOT EXISTS relations_subject ON relations(subject);
+                    CREATE INDEX IF NOT EXISTS relations_target ON relations(target);
+                    """)
+                // Another process may have made them first: its answers stand.
+                try database.prepare("INSERT OR IGNORE INTO meta VALUES ('layout', ?), ('complete', ?), ('next row', '1')")
+                    .bind(.text(FullTextIndex.layoutVersion), .text(complete ? "1" : "0")).run()
+            }
+        }
+
+        /// Whether the tables were made by this version of `reader`, and whether every stored
+        /// document was put in (nil: no answer, the database is not an index).
+        func state() throws -> (current: Bool, complete: Bool)? {
+            // A process killed while making the tables leaves a database without them. Nothing
+            // is read from tables that are not exactly ours (a damage failure: rebuilt).
+            let schema = try schema()
+            if schema == .empty { return nil }
+            let read = try database.cached("SELECT name, value FROM meta")
+            var values: [String: String] = [:]
+            defer { read.reset() }
+            while try read.step() {
+                values[read.text(0) ?? ""] = read.text(1)
+                guard values.count <= 16 else { throw SQLite.Failure(code: SQLITE_CORRUPT, message: "its meta table is not ours") }
+            }
+            guard let layout = values["layout"] else { return nil }
+            if schema == .otherLayout && layout == FullTextIndex.layoutVersion {
+                throw SQLite.Failure(code: SQLITE_CORRUPT, message: "it holds tables reader does not make")
+            }
+            return (layout == FullTextIndex.layoutVersion, values["complete"] == "1")
+        }
+
+        func markComplete() throws {
+            try database.execute("UPDATE meta SET value = '1' WHERE name = 'complete'")
+        }
+
+        /// Every document in the index: its key and document blob. A key may be there with two
+        /// blobs for a while (see ``add(_:_:passagesOf:)``).
+        func documents() throws -> [(key: String, blob: String)] {
+            let read = try database.prepare("SELECT key, blob FROM documents")
+            var documents: [(key: String, blob: String)] = []
+            while try read.step() { documents.append((read.text(0) ?? "", read.text(1) ?? "")) }
+            return documents
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Crypto
+import ReaderPluginAPI
+import ReaderSupport
+
+/// A blob written as its bytes come: each piece is hashed and looked through for secrets as
+/// it arrives. A small body (most RFCs, pages and timelines) is kept in memory and compressed
+/// in one go when it is placed; one that grows past ``spillLimit`` goes on, piece by piece, to
+/// a temporary file in `objects/`, as it comes. So a download costs at most the limit in
+/// memory, not its size, however many run at once (`--jobs`). Up to ``wholeLimit`` the file
+/// holds the bytes as they are: reading them back for the parse costs a read, not an inflate,
+/// and the blob is deflated whole by libdeflate when it is placed (several times zlib's speed
+/// at the same level: the RFC index and its document are such blobs). Past it, what is there
+/// and what follows go through zlib's stream into a second file, so that a large body — or a
+/// hostile one of zeros — costs its compressed size on disk. Only ``place()`` gives
+/// the blob its name — after the parse and the secret check — so the store never shows a blob
+/// that no catalog entry was meant to name, half-made.
+///
+/// While it has a temporary file it holds `writers.lock` shared: `gc`, which removes every
+/// temporary file, waits for it. Owned by one request at a time.
+package final class IncomingBlob: @unchecked Sendable {
+    /// Bytes kept in memory before the rest goes to a file: a little more than most RFCs.
+    static let spillLimit = 256 << 10
+    /// Spilled bytes up to this size are read back whole to be deflated by libdeflate; a
+    /// larger blob goes through zlib's stream, a chunk at a time.
+    static let wholeLimit = 16 << 20
+
+    private let blobs: BlobStore
+    private let writersLockPath: String
+    private var hasher = SHA256()
+    private var scanner: SecretFilter.Scanner
+    /// The bytes, while they are few.
+    private var kept: [UInt8] = []
+    /// Once they are not: the file, its compressor, and the lock that keeps `gc` away.
+    private var spilled: (spill: Spill, lock: FileLock)?
+
+    /// Where spilled bytes are: as they came, or deflated as they come.
+    private enum Spill {
+        case plain(TemporaryFile)
+        case deflated(TemporaryFile, Zlib.Deflater)
+
+        var file: TemporaryFile {
+            switch self {
+            case .plain(let file), .deflated(let file, _): file
+            }
+        }
+    }
+    /// Bytes written so far (uncompressed).
+    package private(set) var count = 0
+    /// The first bytes, for recognising what kind of document it is.
+    package private(set) var prefix: [UInt8] = []
+    private var id: BlobID?
+    private var failure: ReaderError?
+
+    init(blobs: BlobStore, writersLock: String, secrets: SecretFilter) {
+        self.blobs = blobs
+        writersLockPath = writersLock
+        scanner = SecretFilter.Scanner(secrets)
+    }
+
+    deinit { discard() }
+
+    /// Whether any byte written carries a secret the process holds.
+    var carriesSecret: Bool { scanner.found }
+
+    package func write(_ piece: UnsafeRawBufferPointer) throws {
+        if let failure { throw failure }
+        count += piece.count
+        if prefix.count < Sample.prefixLength { prefix += piece.prefix(Sample.prefixLength - prefix.count) }
+        hasher.update(bufferPointer: piece)
+        scanner.scan(piece)
+        do {
+            if spilled == nil && count > Self.spillLimit { try spill() }
+            if case .plain = spilled?.spill, count > Self.wholeLimit { try deflateSpill() }
+            switch spilled?.spill {
+            case .plain(let file): try file.write(piece)
+            case .deflated(let file, let deflater): try deflater.update(piece) { try file.write($0) }
+            case nil: kept.append(contentsOf: piece)
+            }
+        } catch {
+            let error = Self.readerError(error)
+            failure = error
+            throw error
+        }
+    }
+
+    package func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    /// ``write(_:)`` for writers that cannot throw (the document's JSON): a failure is kept
+    /// and thrown by ``finish()``.
+    func append(_ bytes: [UInt8]) {
+        _ = try? write(bytes)
+    }
+
+    /// Moves what is kept to a temporary file, and everything after it.
+    private func spill() throws {
+        let lock = try FileLock(path: writersLockPath, mode: .shared)
+        let file = try TemporaryFile(in: blobs.folder)
+        try file.write(kept)
+        kept = []
+        spilled = (.plain(file), lock)
+    }
+
+    /// Deflates what the plain file holds into a second one, where the rest will go too.
+    private func deflateSpill() throws {
+        guard let (spill, lock) = spilled, case .plain(let plain) = spill else { return }
+        let file = try TemporaryFile(in: blobs.folder)
+        let deflater = try Zlib.Deflater(level: BlobStore.fetchLevel)
+        try plain.read(chunk: 1 << 20) { piece in try deflater.update(piece) { try file.write($0) } }
+        plain.remove()
+        spilled = (.deflated(file, deflater), lock)
+    }
+
+    /// Ends the stream; the blob's ID. Nothing is visible in the store yet.
+    @discardableResult
+    package func finish() throws -> BlobID {
+        if let failure { throw failure }
+        if let id { return id }
+        if let spilled {
+            do {
+                if case .deflated(let file, let deflater) = spilled.spill { try deflater.finish { try file.write($0) } }
+                try spilled.spill.file.flush()
+            } catch {
+                let error = Self.readerError(error)
+                failure = error
+                throw error
+            }
+        }
+        let id = BlobID(digest: hasher.finalize())
+        self.id = id
+        return id
+    }
+
+    /// Every byte written: from memory for a small body, else read back from the file (and
+    /// inflated, past the whole limit).
+    package func bytes() throws -> [UInt8] {
+        try finish()
+        switch spilled?.spill {
+        case nil:
+            return kept
+        case .plain(let file):
+            let bytes = try Self.storage { try file.contents() }
+            guard bytes.count == count else { throw ReaderError.storage("cannot read back \(file.path): it changed") }
+            return bytes
+        case .deflated(let file, _):
+            let stored = try Self.storage { try file.contents() }
+            var bytes = [UInt8]()
+            bytes.reserveCapacity(count)
+            do {
+                _ = try Zlib.inflate(stored) { chunk, produced in
+                    guard produced <= count else { throw Zlib.Failure(description: "more bytes than were written") }
+                    bytes.append(contentsOf: chunk)
+                }
+            } catch {
+                throw ReaderError.storage("cannot read back \(file.path): \(error)")
+            }
+            return bytes
+        }
+    }
+
+    /// The blob's file, deflated under a temporary name for ``Store/place(_:)`` to name; nil
+    /// when an intact blob of that name is there already.
+    func stage() throws -> BlobStore.StagedBlob? {
+        let id = try finish()
+        if blobs.contains(id), blobs.isIntact(id) { return nil }
+        guard case .deflated(let file, _) = spilled?.spill else {
+            return try blobs.stage(try Zlib.compress(try bytes(), level: BlobStore.fetchLevel), as: id)
+        }
+        try Self.storage { try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id))) }
+        return BlobStore.StagedBlob(file: file, path: blobs.path(of: id))
+    }
+
+    private static func storage<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw readerError(error)
+        }
+    }
+
+    /// Forgets the blob: the temporary file goes, and the lock with it.
+    package func discard() {
+        spilled?.spill.file.remove()
+        spilled = nil
+        kept = []
+    }
+
+    private static func readerError(_ error: any Error) -> ReaderError {
+        switch error {
+        case let failure as FileSystem.Failure: failure.readerError
+        case let error as ReaderError: error
+        default: .storage("\(error)")
+        }
+    }
+}

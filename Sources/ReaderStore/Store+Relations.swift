@@ -1,0 +1,74 @@
+import ReaderCatalog
+import ReaderSupport
+import ReaderPluginAPI
+
+/// The store's side of the relation index (kept in the full-text index's file, written and
+/// taken out with each document: ``Store/index(_:key:blob:blockStarts:newStore:)``,
+/// ``Store/unindex(_:)``, rebuilt by ``Store/reindex()``).
+extension Store {
+    /// The stored relations of `key` both ways: `outgoing`, those it has (its own, and what
+    /// another document tells of it); `incoming`, those others have to it or to a part of it
+    /// (a tweet of a timeline: what it ``RelationKind/contains``). Only rows of the document
+    /// versions the catalog names count. `note`: the index was rebuilt first, and why.
+    package func relations(of key: String) throws -> (outgoing: [IndexedRelation], incoming: [IndexedRelation], note: String?) {
+        var (connection, _, note) = try fullTextForSearch()
+        do {
+            return try relations(of: key, in: connection, note: note)
+        } catch let failure as SQLite.Failure where failure.isDamage {
+            // Damage met while reading: rebuilt from the blobs, then read once more.
+            (connection, _, note) = try fullTextForSearch(damage: failure)
+            return try relations(of: key, in: connection, note: note)
+        } catch let failure as SQLite.Failure {
+            throw failure.storageError(fullText.path)
+        }
+    }
+
+    private func relations(
+        of key: String, in connection: FullTextIndex.Connection?, note: String?
+    ) throws -> (outgoing: [IndexedRelation], incoming: [IndexedRelation], note: String?) {
+        guard let connection else { return ([], [], note) }
+        let entries = try catalog.read().entries
+        func stored(_ rows: [FullTextIndex.Connection.RelationRow]) -> [IndexedRelation] {
+            rows.filter { entries[$0.documentKey]?.document.hex == $0.documentBlob }.map(\.relation)
+        }
+        let outgoing = stored(try connection.relations(from: key))
+        var incoming = stored(try connection.relations(to: key))
+        // A part's relations are the whole's, seen from the part's section (the post).
+        for part in outgoing where part.type == RelationKind.contains.name && part.target != key {
+            let others = stored(try connection.relations(to: part.target)).filter {
+                !($0.subject == key && $0.type == RelationKind.contains.name)
+            }
+            incoming += others.map { row in
+                var row = row
+                row.targetSection = row.targetSection ?? part.section
+                return row
+            }
+        }
+        return (outgoing, incoming, note)
+    }
+}
+
+extension Store {
+    /// The words for a key the stored index marks "Not Issued".
+    static let neverIssued = "never issued"
+    /// The words for a key the stored index would describe but does not list.
+    static let notInIndex = "not in the index"
+
+    /// Why each of `keys` that the stored index describes has no text to fetch: it says the
+    /// document was never issued, or does not list it. The index's entries are read in one
+    /// pass; a key it does not describe, or one it lists as issued, is absent from the answer.
+    package func unavailability(of keys: [String], index: CatalogEntry) -> [String: String] {
+        var ids: [String: String] = [:]
+        for key in keys {
+            if let id = ShownTitle.indexID(key: key, source: String(key.prefix { $0 != "/" })) { ids[id] = key }
+        }
+        guard !ids.isEmpty, let lines = try? indexEntries(ids.keys.sorted(), of: index) else { return [:] }
+        var unavailable: [String: String] = [:]
+        for key in ids.values { unavailable[key] = Self.notInIndex }
+        for line in lines {
+            guard let key = ids[line.id] ?? Int(line.id).flatMap({ ids[String($0)] }) else { continue }
+            unavailable[key] = line.fields["notIssued"] == .bool(true) ? Self.neverIssued : nil
+        }
+        return unavailable
+    }
+}

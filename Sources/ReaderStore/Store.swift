@@ -1,0 +1,223 @@
+import DocumentJSON
+import Foundation
+import ReaderCatalog
+import ReaderPluginAPI
+import ReaderSupport
+
+/// The store on disk, as the contract lays it out: `objects/` (blobs) and `catalog.json`.
+///
+/// Writing follows one order, so that a process killed at any instant leaves nothing
+/// half-done: blobs first (each whole under its name or not at all), the catalog entry
+/// naming them last. Writers hold `writers.lock` shared from the first blob to the catalog
+/// commit; `gc` holds it exclusively, so it never deletes a blob a commit is about to name.
+public struct Store: Sendable {
+    public let root: String
+    public let blobs: BlobStore
+    public let catalog: CatalogFile
+    package let entryTables: EntryTable
+    package let views: ViewCache
+    package let fullText: FullTextIndex
+    /// The documents being stored at the same moment go into the index in one transaction.
+    let indexing = GroupCommit<(document: FullTextIndex.Connection.PreparedDocument, newStore: Bool), Set<String>>()
+    package let writersLockPath: String
+    /// Durability by batch for the blobs of the commits of this process (``SyncBarrier``).
+    let barrier: SyncBarrier
+    /// The secrets no blob and no catalog entry may hold.
+    public let secrets: SecretFilter
+
+    public init(root: String, secrets: SecretFilter = .none) {
+        self.secrets = secrets
+        // Links above the store (where the user keeps it) are resolved here, once; inside it,
+        // none is ever followed (`FileSystem`).
+        let root = FileSystem.canonical(root)
+        self.root = root
+        blobs = BlobStore(folder: root + "/objects")
+        catalog = CatalogFile(root: root)
+        entryTables = EntryTable(folder: root + "/entries")
+        views = ViewCache(folder: root + "/views")
+        fullText = FullTextIndex(folder: root + "/fulltext")
+        writersLockPath = root + "/writers.lock"
+        barrier = SyncBarrier(folder: root)
+    }
+
+    /// The entry for `key`, if stored.
+    public func entry(_ key: String) throws -> CatalogEntry? {
+        try catalog.entry(key)
+    }
+
+    /// A blob to be written as its bytes come (a download): see ``IncomingBlob``.
+    package func incoming() throws -> IncomingBlob {
+        try prepare()
+        return IncomingBlob(blobs: blobs, writersLock: writersLockPath, secrets: secrets)
+    }
+
+    /// Stores the raw bytes and the parsed document of `key` and records them in the catalog.
+    /// Returns the entry as committed and the number of compressed bytes newly written.
+    public func commit(
+        key: String, raw: [UInt8], document: Document, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+    ) throws -> (entry: CatalogEntry, written: Int) {
+        let incoming = try incoming()
+        try incoming.write(raw)
+        return try commit(key: key, raw: incoming, document: document, entry: makeEntry)
+    }
+
+    /// ``commit(key:raw:document:entry:)`` of raw bytes already written as they came. The
+    /// document's JSON is written in pieces too: neither is ever whole in memory as bytes.
+    package func commit(
+        key: String, raw: IncomingBlob, document: Document, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+    ) throws -> (entry: CatalogEntry, written: Int) {
+        defer { raw.discard() }
+        let encoded = try incoming()
+        defer { encoded.discard() }
+        var blockStarts: [Int] = []
+        DocumentCodec.write(document, blockStarts: { blockStarts.append($0) }) { encoded.append($0) }
+        try encoded.finish()
+        if raw.carriesSecret || encoded.carriesSecret { throw secrets.refusal(key) }
+        return try withWritersLock {
+            let staged = [try raw.stage(), try encoded.stage()].compactMap { $0 }
+            try place(staged)
+            let documentBlob = try encoded.finish()
+            // Derived data: without its table, the entry lookup reads the document instead.
+            if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob) }
+            let entry = makeEntry(try raw.finish(), documentBlob)
+            // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
+            // whenever a process is killed, it holds what the catalog names.
+            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+            let replaces = try index(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
+            try catalog.record(key, entry)
+            if replaces { retire(key, keeping: documentBlob) }
+            return (entry, staged.reduce(0) { $0 + $1.size })
+        }
+    }
+
+    /// Stores an entry made elsewhere (pulled from a remote) with its blobs' files, staged and
+    /// checked against their names as they came (``PulledBlob``): each placed as a fetch places
+    /// it, then the entry recorded — unless the catalog holds a newer fetch of the key, or an
+    /// entry of another source (a remote's `rfc/793` made by `tweets` replaces nothing), which
+    /// is kept; the document goes into
+    /// the full-text index first, as a fetched one does. Under the writers
+    /// lock, so that `gc` cannot remove a blob between its placing and the entry naming it.
+    /// Returns whether the entry was recorded and the bytes written.
+    package func adopt(
+        key: String, entry: CatalogEntry, staged pulled: [BlobID: BlobStore.StagedBlob]
+    ) throws -> (recorded: Bool, written: Int) {
+        try prepare()
+        return try withWritersLock {
+            var staged: [BlobStore.StagedBlob] = []
+            for id in Set(entry.blobs) {
+                if let blob = pulled[id] {
+                    if !(blobs.contains(id) && blobs.isIntact(id)) { staged.append(blob) }
+                } else if !blobs.contains(id) {
+                    throw ReaderError.damaged(what: "blob \(id)", reason: "missing")
+                }
+            }
+            try place(staged)
+            let written = staged.reduce(0) { $0 + $1.size }
+            if let existing = try? catalog.entry(key), !existing.isReplaced(by: entry) || existing.requestType != entry.requestType {
+                return (false, written)
+            }
+            // Indexed before the catalog names it, as `commit` does: the index never lacks a
+            // stored document.
+            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+            let placed = try placedDocument(ofBlob: entry.document)
+            let replaces = try index(placed.document, key: key, blob: entry.document, blockStarts: placed.blockStarts, newStore: newStore)
+            let recorded = try catalog.update(key) { current -> Bool in
+                if let existing = current, !existing.isReplaced(by: entry) || existing.requestType != entry.requestType { return false }
+                current = entry
+                return true
+            }
+            if recorded && replaces { retire(key, keeping: entry.document) }
+            return (recorded, written)
+        }
+    }
+
+    /// Gives staged blobs their names durably, before anything may name them: by batch, one
+    /// shared flush of their bytes, the renames, one shared flush of the names (``SyncBarrier``).
+    func place(_ staged: [BlobStore.StagedBlob]) throws {
+        guard !staged.isEmpty else { return }
+        try barrier.wait()
+        for blob in staged { try blob.publish() }
+        try barrier.wait()
+    }
+
+    /// Records a revalidation (a 304): the stored blobs stay, the fetch time moves.
+    public func touch(key: String, fetchedAt: String) throws {
+        // Under the writers lock like every catalog write: a journal compaction writes a
+        // temporary file beside `catalog.json`, which `gc` would otherwise take for a stale one.
+        try withWritersLock { try catalog.update(key) { $0?.fetchedAt = fetchedAt } }
+    }
+
+    /// Folds the catalog journal into `catalog.json`: called once at the end of a command that
+    /// stored something, so that `catalog.json` alone is the whole catalog between commands.
+    public func compactCatalog() throws {
+        guard FileSystem.exists(root) else { return }
+        try withWritersLock { try catalog.compact() }
+    }
+
+    /// The parsed document stored for `entry`.
+    public func document(of entry: CatalogEntry) throws -> Document {
+        let bytes = try blobs.get(entry.document)
+        do {
+            return try DocumentCodec.decode(bytes)
+        } catch {
+            throw ReaderError.damaged(what: "document blob \(entry.document)", reason: "not a document")
+        }
+    }
+
+    /// Entry `id` of the stored document `entry`, read from its entry table when there is one.
+    public func indexEntry(_ id: String, of entry: CatalogEntry) throws -> Entry? {
+        switch entryTables.entry(id, of: entry.document) {
+        case .found(let found): return found
+        case .absent: return nil
+        case .unavailable:
+            let document = try document(of: entry)
+            try? entryTables.write(document.entries, of: entry.document)
+            return document.entries.first { $0.id == id }
+        }
+    }
+
+    /// Entries `ids` of the stored document `entry`, in the order given (an ID it lacks is left
+    /// out): the entry table mapped once for all of them, or the document when there is none.
+    package func indexEntries(_ ids: [String], of entry: CatalogEntry) throws -> [Entry] {
+        if let table = entryTables.mapped(entry.document) {
+            var found: [Entry] = []
+            var usable = true
+            for id in ids where usable {
+                switch table.json(of: id) {
+                case .json(let json):
+                    if let decoded = try? DocumentCodec.decodeEntry(json) { found.append(decoded) } else { usable = false }
+                case .absent: continue
+                case .unusable: usable = false
+                }
+            }
+            if usable { return found }
+        }
+        let document = try document(of: entry)
+        try? entryTables.write(document.entries, of: entry.document)
+        let byID = Dictionary(document.entries.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// The raw bytes stored for `entry`.
+    public func raw(of entry: CatalogEntry) throws -> [UInt8] {
+        try blobs.get(entry.raw)
+    }
+
+    func prepare() throws {
+        do {
+            try FileSystem.makeFolders(blobs.folder)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        } catch {
+            throw ReaderError.storage("\(error)")
+        }
+    }
+
+    func withWritersLock<T>(_ mode: FileLock.Mode = .shared, _ body: () throws -> T) throws -> T {
+        do {
+            return try FileLock.withLock(writersLockPath, mode, body)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
+    }
+}

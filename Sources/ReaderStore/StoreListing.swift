@@ -1,0 +1,78 @@
+import Foundation
+import ReaderCatalog
+import ReaderSupport
+
+/// `reader cache ls` and `reader cache rm`: every stored document, and forgetting some.
+extension Store {
+    /// One stored document, as `reader cache ls` shows it.
+    public struct Listed: Sendable, Codable, Equatable {
+        public var key: String
+        /// The request type that fetched it (`rfc`, `html`, `tweets`, …).
+        public var source: String
+        public var title: String?
+        public var fetchedAt: String
+        /// Compressed bytes of its two blobs on disk (0 for a blob that is missing).
+        public var storedBytes: Int
+    }
+
+    /// Every entry of the catalog, sorted by key; only `source`'s when given. An RFC's title is
+    /// the stored index's where it has one (``ShownTitle``).
+    public func list(source: String? = nil) throws -> [Listed] {
+        let entries = try catalog.read().entries
+        let listed = entries.sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }.filter {
+            source == nil || $0.value.requestType == source
+        }
+        let titles = shownTitles(listed.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Self.rfcIndexKey])
+        return listed.map { key, entry in
+            let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
+            return Listed(
+                key: key, source: entry.requestType, title: titles[key] ?? entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+        }
+    }
+
+    /// The store in brief, for a home page: how many documents of each source, the `recent`
+    /// last fetched (newest first, with their sizes on disk), and every key. One catalog read,
+    /// and a size looked up only for the recent ones: `list()` of ten thousand entries stats
+    /// twenty thousand files.
+    public struct Summary: Sendable {
+        public var counts: [String: Int]
+        public var recent: [Listed]
+        public var keys: [String]
+    }
+
+    public func summary(recent count: Int) throws -> Summary {
+        let entries = try catalog.read().entries
+        var counts: [String: Int] = [:]
+        for entry in entries.values { counts[entry.requestType, default: 0] += 1 }
+        let newest = entries.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(max(0, count))
+        let titles = shownTitles(newest.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Self.rfcIndexKey])
+        let recent = newest.map { key, entry in
+            let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
+            return Listed(
+                key: key, source: entry.requestType, title: titles[key] ?? entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+        }
+        return Summary(counts: counts, recent: recent, keys: Array(entries.keys))
+    }
+
+    /// Removes the entries of `keys` from the catalog, with one journal write; their blobs
+    /// stay until `reader cache gc`. Throws `notStored` naming the first key not stored, and
+    /// then removes nothing. A stored key that breaks the key rule (stored before it, with a
+    /// newline, a NUL, a bidi override…) is named by its printable form, as `cache ls` shows it
+    /// (``CatalogKey/printable(_:)``): every key in the store can be removed.
+    public func remove(keys given: [String]) throws {
+        let entries = try catalog.read().entries
+        var byPrintable: [String: String] = [:]
+        for key in entries.keys where CatalogKey.printable(key) != key { byPrintable[CatalogKey.printable(key)] = key }
+        let keys = try given.map { key in
+            if entries[key] != nil { return key }
+            guard let stored = byPrintable[key] else { throw ReaderError.notInStore(key: key) }
+            return stored
+        }
+        try prepare()
+        try withWritersLock {
+            try catalog.record(contentsOf: keys.map { (key: $0, entry: nil) })
+        }
+        unindex(keys)
+        try compactCatalog()
+    }
+}

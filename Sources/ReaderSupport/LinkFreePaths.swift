@@ -1,0 +1,108 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Paths walked without following links: every folder on the way is opened with
+/// `openat(…, O_NOFOLLOW | O_DIRECTORY)` from the one before, so a link planted anywhere in
+/// the store is met as `ELOOP` instead of being followed (see ``FileSystem``).
+extension FileSystem {
+    /// Opens the folder that holds `path`'s last name, following no link on the way; the
+    /// descriptor (to close) and the name. A missing folder is `ENOENT`; a link, `ELOOP`.
+    package static func openParent(_ path: String) throws -> (folder: Int32, name: String) {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let name = parts.popLast() else { throw Failure(operation: "no file name in", path: path, code: EINVAL) }
+        var fd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw fail("cannot open", "/") }
+        for part in parts {
+            let next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let code = next < 0 ? linkOr(errno, in: fd, part) : 0
+            close(fd)
+            guard next >= 0 else { throw Failure(operation: "cannot open folder", path: path, code: code) }
+            fd = next
+        }
+        return (fd, name)
+    }
+
+    /// ``openParent(_:)``, nil when a folder on the way does not exist.
+    static func parentIfPresent(_ path: String) throws -> (folder: Int32, name: String)? {
+        do {
+            return try openParent(path)
+        } catch let failure as Failure where failure.code == ENOENT {
+            return nil
+        }
+    }
+
+    /// `openat` of `path`'s last name in its folder, never through a link; -1 when it does not
+    /// exist (and `flags` do not create it).
+    package static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0o644) throws -> Int32 {
+        let parent: (folder: Int32, name: String)
+        do {
+            parent = try openParent(path)
+        } catch let failure as Failure where failure.code == ENOENT && flags & O_CREAT == 0 {
+            return -1
+        }
+        defer { close(parent.folder) }
+        let fd = openat(parent.folder, parent.name, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT && flags & O_CREAT == 0 { return -1 }
+            throw Failure(operation: "cannot open", path: path, code: linkOr(code))
+        }
+        return fd
+    }
+
+    /// `ELOOP` for what `O_NOFOLLOW` refused: Linux says `ELOOP`, some systems `EMLINK`, and a
+    /// link where a folder is expected (`O_DIRECTORY`) says `ENOTDIR`, so that one is looked at.
+    static func linkOr(_ code: Int32, in folder: Int32? = nil, _ name: String? = nil) -> Int32 {
+        if code == EMLINK { return ELOOP }
+        if code == ENOTDIR, let folder, let name {
+            var info = stat()
+            if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFLNK { return ELOOP }
+        }
+        return code
+    }
+
+    /// The kind of `path`'s last name, not following it: nil when absent.
+    static func kind(_ path: String) -> mode_t? {
+        guard let parent = try? openParent(path) else { return nil }
+        defer { close(parent.folder) }
+        var info = stat()
+        guard fstatat(parent.folder, parent.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    /// Whether `path` is there as a link, FIFO or device: nothing the store ever makes.
+    package static func isNeitherFileNorFolder(_ path: String) -> Bool {
+        guard let kind = kind(path) else { return false }
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    /// `path` with every link in it resolved, for a store's root: the part that exists is
+    /// resolved by `realpath`, the rest appended as written. A path with no link in it comes
+    /// back as the user wrote it, so that messages name it as they know it.
+    package static func canonical(_ path: String) -> String {
+        let resolved = resolvingLinks(path)
+        let written = "/" + path.split(separator: "/").joined(separator: "/")
+        return resolved == written ? path : resolved
+    }
+
+    private static func resolvingLinks(_ path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while !existing.isEmpty && existing != "/" {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let base = String(cString: resolved)
+                return ([base == "/" ? "" : base] + rest.reversed()).joined(separator: "/")
+            }
+            guard let slash = existing.lastIndex(of: "/") else { break }
+            rest.append(String(existing[existing.index(after: slash)...]))
+            existing = String(existing[..<slash])
+        }
+        return path
+    }
+}

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `.tmp-…` file in a folder of the store, written as its bytes come (a download, a large
+/// document, an entry table), then moved to its name whole or removed. Nothing is ever
+/// written through a link: the file is created with `O_EXCL | O_NOFOLLOW` in its folder's
+/// descriptor. One left behind by a killed process is removed by `reader cache gc`.
+///
+/// Owned by one task at a time (the request that writes it), hence `@unchecked Sendable`.
+package final class TemporaryFile: @unchecked Sendable {
+    package let path: String
+    private var fd: Int32
+    private var buffer: [UInt8] = []
+    private let bufferSize: Int
+    /// Bytes written so far.
+    package private(set) var size = 0
+    private var done = false
+
+    /// Creates the file in `folder` (which must exist).
+    package init(in folder: String, bufferSize: Int = 1 << 16) throws {
+        let name = ".tmp-" + String(getpid()) + "-" + FileSystem.randomToken()
+        path = folder + "/" + name
+        let parent = try FileSystem.openFolder(folder)
+        defer { close(parent) }
+        fd = openat(parent, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileSystem.fail("cannot create", path) }
+        self.bufferSize = bufferSize
+    }
+
+    deinit { remove() }
+
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
+        size += bytes.count
+        // A piece as large as the buffer goes straight to the file: a writer of large pieces
+        // (a compressor) never needs the buffer, which is made only once it is needed.
+        if bytes.count >= bufferSize {
+            try flush()
+            try FileSystem.writeAll(fd, bytes, path: path)
+            return
+        }
+        if buffer.count + bytes.count > bufferSize { try flush() }
+        if buffer.capacity == 0 { buffer.reserveCapacity(bufferSize) }
+        buffer.append(contentsOf: bytes)
+    }
+
+    package func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try write($0) }
+    }
+
+    package func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try buffer.withUnsafeBytes { try FileSystem.writeAll(fd, $0, path: path) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Every byte written so far, read back from the file.
+    package func contents() throws -> [UInt8] {
+        try flush()
+        var bytes = [UInt8](repeating: 0, count: size)
+        var offset = 0
+        while offset < size {
+            let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + offset, size - offset, off_t(offset)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw FileSystem.fail("cannot read", path) }
+            offset += count
+        }
+        return bytes
+    }
+
+    /// Reads back every byte written so far, `chunk` bytes at a time.
+    package func read(chunk: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try flush()
+        var piece = [UInt8](repeating: 0, count: chunk)
+        var offset = 0
+        while offset < size {
+            let count = piece.withUnsafeMutableBytes { pread(fd, $0.baseAddress, min(chunk, size - offset), off_t(offset)) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw FileSystem.fail("cannot read", path) }
+            try piece.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            offset += count
+        }
+    }
+
+    /// Gives the file its name `destination` (in the same store), replacing what was there:
+    /// flushed to disk first when `durable`, so the name never shows a partial file.
+    package func move(to destination: String, durable: Bool = true) throws {
+        try flush()
+        guard !durable || fsync(fd) == 0 else { throw FileSystem.fail("cannot flush", path) }
+        let (from, name) = try FileSystem.openParent(path)
+        defer { close(from) }
+        let (to, newName) = try FileSystem.openParent(destination)
+        defer { close(to) }
+        // A rename replaces a link at `newName` itself; it never writes through it.
+        guard renameat(from, name, to, newName) == 0 else { throw FileSystem.fail("cannot rename into", destination) }
+        done = true
+        close(fd)
+        fd = -1
+        if durable { _ = fsync(to) }
+    }
+
+    /// Removes the file (nothing when it was moved to its name).
+    package func remove() {
+        guard !done else { return }
+        done = true
+        close(fd)
+        fd = -1
+        try? FileSystem.remove(path)
+    }
+}
