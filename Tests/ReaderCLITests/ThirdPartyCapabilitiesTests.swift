@@ -74,8 +74,11 @@ import Testing
         #expect(published.filter { $0["type"] as? String == "publishes" }.count == 3, "\(published)")
         let pageRefs = try await reader.run(["refs", page])
         #expect(pageRefs.status == 0, "\(pageRefs)")
-        #expect(pageRefs.stdout.contains("Published in"), "\(pageRefs)")
-        #expect(pageRefs.stdout.contains("reader open feed:notes"), "\(pageRefs)")
+        // The kind's inverse, in the module's words; the feed by its shorthand's label and command.
+        let lines = pageRefs.stdout.split(separator: "\n").map(String.init)
+        let publishedIn = try #require(lines.firstIndex(of: "published in (1):"), "\(pageRefs)")
+        let feed = lines[publishedIn + 1]
+        #expect(feed.hasPrefix("  notes (feed)") && feed.contains("reader open feed:notes") && feed.hasSuffix("Field Notes"), "\(feed)")
 
         // Sections in `find`: a hit names its entry, and the command that opens it there.
         let found = try await reader.run(["find", "satellite", "river", "--source", "feed", "--json"])
@@ -105,7 +108,9 @@ import Testing
         #expect(html.contains("Atom feed · 3 entries · updated 2025-06-30"), "\(html)")
         #expect(html.contains("Publishes"), "\(html)")
         // The page it publishes is stored: a link to its page here, under the kind's words.
-        let encoded = try #require(page.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
-        #expect(html.contains("/doc?key=" + encoded) || html.contains("/doc?key=" + page), "\(html)")
+        let encoded = page.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "/", with: "%2F")
+        #expect(html.contains("<a href=\"/doc?key=\(encoded)\">\(page)</a> This API is so Fetching!"), "\(html)")
+        // The other two entries' pages are not stored: links out of the site.
+        #expect(html.contains("<a href=\"\(server.baseURL)/2025/06/30/tent-pole.html\" class=\"outside\">"), "\(html)")
     }
 }
