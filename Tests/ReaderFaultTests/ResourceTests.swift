@@ -23,7 +23,9 @@ import Testing
         #expect(open.status == 6, "\(open)")
         #expect(open.stderr.contains(blobs.document) && open.stderr.contains("expands beyond"), "\(open)")
         let openPeak = try #require(open.peakMemory)
-        #expect(openPeak < 192 * Self.megabyte, "\(open)")
+        // 190 MB alone with 0.9.0 and 0.10.0 alike, 192.5 MB once in a full run of the suite: a
+        // bound with room for a busy allocator, an order of magnitude below the 2 GB it expands to.
+        #expect(openPeak < 224 * Self.megabyte, "\(open)")
         let verify = try await reader.measure(["cache", "verify"], measureMemory: true, timeout: 120)
         #expect(verify.status == 6 && verify.stdout.contains(blobs.document), "\(verify)")
         let verifyPeak = try #require(verify.peakMemory)

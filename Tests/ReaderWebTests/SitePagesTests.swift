@@ -54,7 +54,8 @@ extension SiteSuites {
                 let page = try await client.get("/rfc/9110")
                 #expect(page.status == .ok)
                 #expect(page.text.contains("<a href=\"/rfc/3986\">RFC 3986</a>"))
-                #expect(page.text.contains("<h2 id=\"rfcs-cited\">RFCs cited</h2>"))
+                // What it cites: the relations of its text, under the kind's words.
+                #expect(page.text.contains("<h2 id=\"related-cites\">Cites</h2>"))
                 let obsoleted = try await client.get("/rfc/2616")
                 #expect(obsoleted.text.contains("value=\"7230\""))
             }
