@@ -1,6 +1,6 @@
 import CSQLite
-import ReaderSupport
 import ReaderPluginAPI
+import ReaderSupport
 
 /// One row of the relation index: a ``Relation`` with its subject made explicit.
 package struct IndexedRelation: Sendable, Hashable {

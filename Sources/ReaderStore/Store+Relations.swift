@@ -1,6 +1,6 @@
 import ReaderCatalog
-import ReaderSupport
 import ReaderPluginAPI
+import ReaderSupport
 
 /// The store's side of the relation index (kept in the full-text index's file, written and
 /// taken out with each document: ``Store/index(_:key:blob:blockStarts:newStore:)``,

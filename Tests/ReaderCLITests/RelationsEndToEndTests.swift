@@ -83,7 +83,6 @@ import Testing
         #expect(cited.relations.contains(Related(type: "obsoletes", key: "rfc/7231")))
     }
 
-
     @Test func aSectionNarrowsToTheRelationsMadeInItOrPointingToIt() async throws {
         try await fetch(["rfc-index", "rfc", "793", "6093", "9110"])
         let pointing = try await related(["793", "--section", "3.1"])
