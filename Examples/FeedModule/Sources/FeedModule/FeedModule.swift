@@ -47,8 +47,10 @@ public struct FeedModule: ParserModule {
         }
         let variable = "READER_FEED_" + argument.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
         guard let url = settings[variable] else {
-            throw RequestError(
-                "feed takes the feed's address (reader fetch feed https://example.org/feed.xml), "
+            // The key is known without the address: a stored copy still opens, and `refs` answers.
+            return Location(
+                key: "feed/\(argument)", urls: [],
+                unavailable: "feed takes the feed's address (reader fetch feed https://example.org/feed.xml), "
                     + "or a name whose address is in \(variable)")
         }
         return Location(key: "feed/\(argument)", urls: [url])
