@@ -80,6 +80,17 @@ import Testing
         let feed = lines[publishedIn + 1]
         #expect(feed.hasPrefix("  notes (feed)") && feed.contains("reader open feed:notes") && feed.hasSuffix("Field Notes"), "\(feed)")
 
+        // Stored, the feed opens and answers by its shorthand without its address in the
+        // environment: the module gives the key and says why it cannot fetch (Location.unavailable).
+        let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
+        let bare = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_PLUGIN_PATH": plugins])
+        let reopened = try await bare.run(["open", "feed:notes", "--offline", "--format", "json"])
+        #expect(reopened.status == 0, "\(reopened)")
+        #expect(try object(reopened.stdout)["key"] as? String == "feed/notes", "\(reopened)")
+        #expect(try await bare.run(["refs", "feed:notes"]).stdout.hasPrefix("notes (feed): Field Notes\npublishes (3):\n"))
+        let unnamed = try await bare.run(["fetch", "feed:other"])
+        #expect(unnamed.status == 64 && unnamed.stderr.contains("READER_FEED_OTHER"), "\(unnamed)")
+
         // Sections in `find`: a hit names its entry, and the command that opens it there.
         let found = try await reader.run(["find", "satellite", "river", "--source", "feed", "--json"])
         #expect(found.status == 0, "\(found)")
