@@ -32,7 +32,7 @@ struct Refs: AsyncParsableCommand {
     /// The catalog key `word` names, as `open` reads it (a number, `rfc/793`, a URL, a key of
     /// a source's request); a file names no stored document.
     static func catalogKey(of word: String, reader: Reader) throws -> String {
-        if (try? reader.store.entry(word)) != nil { return word }
+        if reader.isStored(word) { return word }
         switch try reader.openRequest(word) {
         case .file: throw ValidationError("'\(word)' names a file, not a stored document: refs takes a catalog key ('reader cache ls')")
         case .url(let url): return Request.urlKey(url)

@@ -12,6 +12,9 @@ extension Reader {
     /// long-running reader (`reader serve`) knows when what it read is stale.
     public var catalogStamp: CatalogStamp { store.catalog.stamp }
 
+    /// Whether `key`, as written, is the catalog key of a stored document.
+    public func isStored(_ key: String) -> Bool { (try? store.entry(key)) != nil }
+
     /// Every stored document (`reader cache ls`), of one source when `source` is given.
     public func listStored(source: String? = nil) throws -> [Store.Listed] { try store.list(source: source) }
 

@@ -86,8 +86,8 @@ struct RFCIndexKnowledge: Sendable {
 
     /// The numbers of the index stored now, read again only when the catalog has changed.
     static func current(_ reader: Reader) -> RFCIndexKnowledge {
-        let stamp = reader.store.catalog.stamp
-        let root = reader.store.root
+        let stamp = reader.catalogStamp
+        let root = reader.storeRoot
         if let kept = kept.withLock({ $0 }), kept.root == root, kept.stamp == stamp { return kept.numbers }
         // No index stored (`list` throws): unknown.
         let numbers = (try? reader.list()).map(RFCIndexKnowledge.init(entries:)) ?? unknown
