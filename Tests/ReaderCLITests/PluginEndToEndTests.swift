@@ -105,7 +105,7 @@ import Testing
         #expect(wrong.status == 64)
         #expect(
             wrong.stderr
-                == "reader: feed takes the feed's address (reader fetch feed https://example.org/feed.xml), or a name whose address is in READER_FEED_793\n"
+                == "reader: feed takes the feed's address (reader fetch feed https://example.org/feed.xml), or a name, a letter first, whose address is in READER_FEED_NAME\n"
         )
     }
 

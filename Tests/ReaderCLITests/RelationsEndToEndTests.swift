@@ -99,7 +99,8 @@ import Testing
         // The Wikipedia article links `/wiki/Complex_number`; another real page stands there.
         let article = try Corpus.bytes("html/wikipedia-3/source.html")
         let other = try Corpus.bytes("html/mozilla-2/source.html")
-        let server = try await LoopbackServer { request in
+        // A loop of its own: in a full run, the shared one is busy with the servers of many tests.
+        let server = try await LoopbackServer(isolated: true) { request in
             switch request.uri {
             case "/wiki/Hermitian_matrix": .ok(article, contentType: "text/html; charset=utf-8")
             case "/wiki/Complex_number": .ok(other, contentType: "text/html; charset=utf-8")

@@ -45,6 +45,14 @@ public struct FeedModule: ParserModule {
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") {
             return Location(key: argument, urls: [argument])
         }
+        // A name is a word of letters, digits, `-` and `_`, a letter first: `793` is no feed's.
+        guard let first = argument.first, first.isLetter,
+            argument.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
+            throw RequestError(
+                "feed takes the feed's address (reader fetch feed https://example.org/feed.xml), "
+                    + "or a name, a letter first, whose address is in READER_FEED_NAME")
+        }
         let variable = "READER_FEED_" + argument.uppercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
         guard let url = settings[variable] else {
             // The key is known without the address: a stored copy still opens, and `refs` answers.
