@@ -1,5 +1,6 @@
 import Foundation
 import ReaderTestHarness
+import ReaderTestSupport
 
 /// The module libraries the plugin tests load: the worked example, a package of its own (built
 /// by the first test that needs it), and the faulty fixtures, built with this package.
@@ -45,6 +46,27 @@ enum ModuleLibraries {
         return .success(path)
     }()
 
+    /// A server on 127.0.0.1 with the example's Atom feed (`Cases/atom-blog.xml`, synthetic) at
+    /// `/feed.xml`, its entries' links on this server, and a real corpus page at `page`, the path
+    /// of one entry; anything else is a 404.
+    static func feedSite(page path: String) async throws -> LoopbackServer {
+        let feed = try String(contentsOfFile: exampleCases + "/atom-blog.xml", encoding: .utf8)
+        let page = try Corpus.bytes("html/002/source.html")
+        let box = BaseURL()
+        let server = try await LoopbackServer { request in
+            switch request.uri {
+            case "/feed.xml":
+                return .ok(
+                    Array(feed.replacingOccurrences(of: "https://blog.example.org", with: box.value).utf8),
+                    contentType: "application/atom+xml")
+            case path: return .ok(page, contentType: "text/html; charset=utf-8")
+            default: return .status(404)
+            }
+        }
+        box.value = server.baseURL
+        return server
+    }
+
     /// `libFaultyModule` or `libFutureAPIModule`, beside the reader binary.
     static func fixture(_ name: String) throws -> String {
         let folder = URL(fileURLWithPath: try ReaderBinary().path).deletingLastPathComponent()
@@ -63,5 +85,15 @@ enum ModuleLibraries {
             try FileManager.default.copyItem(atPath: library, toPath: folder + "/" + name)
         }
         return folder
+    }
+}
+
+/// The server's address, known only once it listens, for the feed it serves.
+final class BaseURL: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = ""
+    var value: String {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -40,22 +40,7 @@ import Testing
     /// A feed on a web server lists its entries; one entry's link is a page, which the
     /// built-in HTML module reads.
     @Test func aFeedListsItsEntriesAndAnEntryOpensAsAPage() async throws {
-        let feed = try String(contentsOfFile: ModuleLibraries.exampleCases + "/atom-blog.xml", encoding: .utf8)
-        let page = try Corpus.bytes("html/002/source.html")
-        let box = BaseURL()
-        let server = try await LoopbackServer { request in
-            switch request.uri {
-            case "/feed.xml":
-                return .ok(
-                    Array(feed.replacingOccurrences(of: "https://blog.example.org", with: box.value).utf8),
-                    contentType: "application/atom+xml")
-            case "/2025/06/30/tent-pole.html":
-                return .ok(page, contentType: "text/html; charset=utf-8")
-            default:
-                return .status(404)
-            }
-        }
-        box.value = server.baseURL
+        let server = try await ModuleLibraries.feedSite(page: "/2025/06/30/tent-pole.html")
         let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
         let reader = try reader(plugins)
 
@@ -139,15 +124,5 @@ import Testing
             failing.stdout
                 == "FAIL feed wrong.json\n       title is \"Harbour Town Gazette\"; expected \"Harbor Town\"\ncases of \(cases): 0 held, 1 failed\n"
         )
-    }
-}
-
-/// The server's address, known only once it listens, for the feed it serves.
-final class BaseURL: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = ""
-    var value: String {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

@@ -16,23 +16,9 @@ import Testing
         store = try temporaryFolder("e2e-capabilities")
     }
 
-    /// The feed, with its entries on `base`, and the corpus page as its second entry.
+    /// The example's feed, its second entry's page stored there (``ModuleLibraries/feedSite(page:)``).
     static func server() async throws -> LoopbackServer {
-        let feed = try String(contentsOfFile: ModuleLibraries.exampleCases + "/atom-blog.xml", encoding: .utf8)
-        let page = try Corpus.bytes("html/002/source.html")
-        let box = BaseURL()
-        let server = try await LoopbackServer { request in
-            switch request.uri {
-            case "/feed.xml":
-                return .ok(
-                    Array(feed.replacingOccurrences(of: "https://blog.example.org", with: box.value).utf8),
-                    contentType: "application/atom+xml")
-            case "/2025/06/12/three-maps.html": return .ok(page, contentType: "text/html; charset=utf-8")
-            default: return .status(404)
-            }
-        }
-        box.value = server.baseURL
-        return server
+        try await ModuleLibraries.feedSite(page: "/2025/06/12/three-maps.html")
     }
 
     func reader(_ server: LoopbackServer) throws -> ReaderBinary {
