@@ -12,9 +12,13 @@ public enum TerminalSanitizer {
         public static let boldOff: Unicode.Scalar = "\u{F8F1}"
         public static let dimOn: Unicode.Scalar = "\u{F8F2}"
         public static let dimOff: Unicode.Scalar = "\u{F8F3}"
+        /// Removed and added words (`reader diff`): red and green, ended by ``colourOff``.
+        public static let removedOn: Unicode.Scalar = "\u{F8F4}"
+        public static let addedOn: Unicode.Scalar = "\u{F8F5}"
+        public static let colourOff: Unicode.Scalar = "\u{F8F6}"
 
         /// Whether `scalar` is one of the markers above (which take no column on a screen).
-        public static func isMarker(_ scalar: Unicode.Scalar) -> Bool { (boldOn.value...dimOff.value).contains(scalar.value) }
+        public static func isMarker(_ scalar: Unicode.Scalar) -> Bool { (boldOn.value...colourOff.value).contains(scalar.value) }
     }
 
     /// `text` made safe for a terminal; styling markers become ANSI codes when `colour`.
@@ -49,6 +53,12 @@ public enum TerminalSanitizer {
                 if colour { output += Self.normal }
             case Style.dimOn.value:
                 if colour { output += Self.dimOn }
+            case Style.removedOn.value:
+                if colour { output += Self.redOn }
+            case Style.addedOn.value:
+                if colour { output += Self.greenOn }
+            case Style.colourOff.value:
+                if colour { output += Self.defaultColour }
             default:
                 output.append(contentsOf: scalar.utf8)
             }
@@ -60,6 +70,9 @@ public enum TerminalSanitizer {
     private static let boldOn = Array("\u{1B}[1m".utf8)
     private static let dimOn = Array("\u{1B}[2m".utf8)
     private static let normal = Array("\u{1B}[22m".utf8)
+    private static let redOn = Array("\u{1B}[31m".utf8)
+    private static let greenOn = Array("\u{1B}[32m".utf8)
+    private static let defaultColour = Array("\u{1B}[39m".utf8)
 
     /// Whether `bytes` (UTF-8) holds nothing to remove and no styling marker, checked a byte
     /// at a time: most documents pass, and then the text is written as it is.
@@ -92,8 +105,8 @@ public enum TerminalSanitizer {
                 if second == 0x81, (0xA6...0xA9).contains(third) { return false }
                 index += 3
             case 0xEF:
-                // U+F8F0…F8F3, the styling markers.
-                if index + 2 < count, bytes[index + 1] == 0xA3, (0xB0...0xB3).contains(bytes[index + 2]) { return false }
+                // U+F8F0…F8F6, the styling markers.
+                if index + 2 < count, bytes[index + 1] == 0xA3, (0xB0...0xB6).contains(bytes[index + 2]) { return false }
                 index += 3
             case 0x80...0xBF, 0xC0, 0xC1, 0xF5...0xFF, 0x00...0x1F, 0x7F:
                 return false
