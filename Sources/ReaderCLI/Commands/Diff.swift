@@ -48,44 +48,11 @@ struct Diff: AsyncParsableCommand {
                     : "diff compares two documents, A and B; \(requests.count) were named")
         }
         let diff = try await reader.diff(requests[0], requests[1])
-        if format == .json { return Terminal.printRaw(try JSONRenderer.line(DiffJSON(diff))) }
+        if format == .json { return Terminal.printRaw(try JSONRenderer.line(diff)) }
         let text = DiffText(
             diff: diff, labelA: reader.label(ofKey: diff.a) ?? diff.a, labelB: reader.label(ofKey: diff.b) ?? diff.b,
             colour: Terminal.colour, width: Terminal.stdoutIsTerminal ? Terminal.width : nil)
         if noPager { return Terminal.print(text.lines.joined(separator: "\n")) }
         LongOutput.print(text.lines.joined(separator: "\n"))
-    }
-}
-
-/// `diff --format json`: the contract's `a`, `b` and `sections` (`change`, `a`/`b` as
-/// `number` and `title` or null, `words` added and removed).
-private struct DiffJSON: Encodable {
-    var diff: DocumentDiff
-
-    init(_ diff: DocumentDiff) { self.diff = diff }
-
-    private enum Keys: String, CodingKey { case a, b, sections, change, words, added, removed, number, title }
-
-    func encode(to encoder: any Encoder) throws {
-        var object = encoder.container(keyedBy: Keys.self)
-        try object.encode(diff.a, forKey: .a)
-        try object.encode(diff.b, forKey: .b)
-        var sections = object.nestedUnkeyedContainer(forKey: .sections)
-        for part in diff.parts {
-            var item = sections.nestedContainer(keyedBy: Keys.self)
-            try item.encode(part.change.rawValue, forKey: .change)
-            try Self.side(part.a, .a, into: &item)
-            try Self.side(part.b, .b, into: &item)
-            var words = item.nestedContainer(keyedBy: Keys.self, forKey: .words)
-            try words.encode(part.added, forKey: .added)
-            try words.encode(part.removed, forKey: .removed)
-        }
-    }
-
-    private static func side(_ side: DocumentDiff.Side?, _ key: Keys, into object: inout KeyedEncodingContainer<Keys>) throws {
-        guard let side else { return try object.encodeNil(forKey: key) }
-        var nested = object.nestedContainer(keyedBy: Keys.self, forKey: key)
-        try nested.encode(side.number, forKey: .number)
-        try nested.encode(side.title, forKey: .title)
     }
 }

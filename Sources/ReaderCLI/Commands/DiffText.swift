@@ -14,14 +14,7 @@ struct DiffText {
 
     var lines: [String] {
         var lines = ["\(labelA) → \(labelB)"]
-        let counts = DocumentDiff.Change.allCases.compactMap { change -> String? in
-            let count = diff.count(change)
-            return count == 0 ? nil : "\(count) \(change.rawValue)"
-        }
-        let added = diff.parts.reduce(0) { $0 + $1.added }
-        let removed = diff.parts.reduce(0) { $0 + $1.removed }
-        lines.append(
-            "\(diff.parts.count) sections: \(counts.joined(separator: ", ")); \(added) words added, \(removed) removed")
+        lines.append(diff.summary)
         for part in diff.parts where part.change != .same {
             lines.append("")
             lines.append(heading(part))
@@ -72,8 +65,4 @@ struct DiffText {
     private static func plain(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.filter { !TerminalSanitizer.Style.isMarker($0) }))
     }
-}
-
-extension DocumentDiff.Change: CaseIterable {
-    public static let allCases: [DocumentDiff.Change] = [.changed, .moved, .added, .removed, .same]
 }

@@ -10,3 +10,13 @@ extension Reader {
         return DocumentDiff(a: left, b: right)
     }
 }
+
+extension Reader {
+    /// Two stored documents compared, never fetched (the site's `/diff`: a GET must not touch
+    /// the network); ``ReaderError/notInStore(key:)`` for one not stored.
+    public func diffStored(_ a: String, _ b: String) async throws -> DocumentDiff {
+        let left = try await openStored(key: a).document
+        let right = try await openStored(key: b).document
+        return DocumentDiff(a: left, b: right)
+    }
+}

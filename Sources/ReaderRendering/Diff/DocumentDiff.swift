@@ -39,6 +39,18 @@ public struct DocumentDiff: Sendable {
     /// How many parts had each change.
     public func count(_ change: Change) -> Int { parts.count { $0.change == change } }
 
+    /// The line of counts the text view and the page start with: `453 sections: 65 changed,
+    /// 51 moved, 192 added, 144 removed, 1 same; 60396 words added, 47191 removed`.
+    public var summary: String {
+        let counts = [Change.changed, .moved, .added, .removed, .same].compactMap { change -> String? in
+            let count = count(change)
+            return count == 0 ? nil : "\(count) \(change.rawValue)"
+        }
+        let added = parts.reduce(0) { $0 + $1.added }
+        let removed = parts.reduce(0) { $0 + $1.removed }
+        return "\(parts.count) sections: \(counts.joined(separator: ", ")); \(added) words added, \(removed) removed"
+    }
+
     public init(a: Document, b: Document) {
         self.a = a.key
         self.b = b.key

@@ -51,6 +51,10 @@ enum Stylesheet {
         mark { background: var(--mark); color: inherit; padding: 0 .1rem; border-radius: 2px; }
         .banner { background: var(--banner); border: 1px solid var(--banner-line); border-radius: 6px; padding: .25rem 1rem; margin-bottom: 1rem; }
         .banner p { margin: .4rem 0; font-weight: 600; }
+        a.compare { font-weight: normal; font-size: .9em; }
+        .diff del { background: rgba(220, 40, 40, .18); }
+        .diff ins { background: rgba(40, 160, 60, .2); text-decoration: none; }
+        .diff .part h2 { font-size: 1.05rem; }
         .contents { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: .5rem 1rem; margin: 1.5rem 0; }
         .contents summary { cursor: pointer; font-weight: 600; }
         .contents ul { list-style: none; padding: 0; margin: .5rem 0; columns: 1; font-size: .94rem; }

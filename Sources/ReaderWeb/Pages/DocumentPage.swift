@@ -42,7 +42,7 @@ struct DocumentPage {
             // The contents of a document with numbered sections, or with enough headings to need them.
             let hasContents = body.headings.count >= 3 || body.headings.contains { $0.number != nil }
             html.open("article", [("class", "document source-" + Anchors.slug(document.source) + (hasContents ? " has-contents" : ""))])
-            PageParts.banner(related, notices: opened.notices, kinds, links, into: &html)
+            PageParts.banner(related, notices: opened.notices, kinds, links, subject: document.key, into: &html)
             html.raw("<header>")
             html.element("h1", text: title)
             writeFacts(opened, links, into: &html)
@@ -53,7 +53,7 @@ struct DocumentPage {
             html.append(text)
             if document.blocks.isEmpty { writeEntries(document.entries, links, into: &html) }
             html.raw("</div>\n")
-            PageParts.related(related, kinds, links, sections: body.sectionAnchors, into: &html)
+            PageParts.related(related, kinds, links, sections: body.sectionAnchors, subject: document.key, into: &html)
             if !related.contains(where: { $0.type == RelationKind.cites.name }) { RFCIndexKnowledge.writeCited(opened, links, into: &html) }
             html.raw("</article>\n")
         }

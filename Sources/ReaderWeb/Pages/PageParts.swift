@@ -29,7 +29,10 @@ enum PageParts {
     /// A banner: what supersedes or amends the document ("Obsoleted by RFC 9293", "Replaced by
     /// …"), from the relations whose kind says so; without any, the lines its describing entry
     /// gives (the RFC index's notices), each document they name by its label a link.
-    static func banner(_ related: [RelatedDocument], notices: [String], _ kinds: [RelationKind], _ links: KeyLinks, into html: inout HTML) {
+    static func banner(
+        _ related: [RelatedDocument], notices: [String], _ kinds: [RelationKind], _ links: KeyLinks, subject: String? = nil,
+        into html: inout HTML
+    ) {
         let groups = grouped(related.filter { words($0.type, kinds).banner })
         guard !groups.isEmpty || !notices.isEmpty else { return }
         html.raw("<aside class=\"banner\" role=\"note\">")
@@ -46,6 +49,7 @@ enum PageParts {
             for (index, member) in members.enumerated() {
                 if index > 0 { html.raw(", ") }
                 reference(member, links, into: &html)
+                compare(member, with: subject, kinds, into: &html)
             }
             html.raw("</p>")
         }
@@ -56,7 +60,8 @@ enum PageParts {
     /// `sections`: the page's anchor of each section a relation may name (a heading's number,
     /// else its title); a section the page has no heading for is named, not linked.
     static func related(
-        _ related: [RelatedDocument], _ kinds: [RelationKind], _ links: KeyLinks, sections: [String: String], into html: inout HTML
+        _ related: [RelatedDocument], _ kinds: [RelationKind], _ links: KeyLinks, sections: [String: String], subject: String? = nil,
+        into html: inout HTML
     ) {
         for (type, members) in grouped(related.filter { !words($0.type, kinds).banner }) {
             html.raw("<section class=\"related\">")
@@ -65,6 +70,7 @@ enum PageParts {
             for member in members {
                 html.raw("<li>")
                 reference(member, links, into: &html)
+                compare(member, with: subject, kinds, into: &html)
                 if let title = member.title, !title.isEmpty, title != member.label {
                     html.raw(" ")
                     html.text(title)
@@ -81,6 +87,22 @@ enum PageParts {
             }
             html.raw("</ul></section>\n")
         }
+    }
+
+    /// "what changed": a stored document that supersedes the page's (obsoletes, replaces, became),
+    /// or that the page's supersedes, compared with it at `/diff`, the older one first.
+    private static func compare(_ member: RelatedDocument, with subject: String?, _ kinds: [RelationKind], into html: inout HTML) {
+        guard let subject, member.stored, member.key != subject else { return }
+        let path: String
+        if kinds.contains(where: { $0.supersedes && $0.inverse == member.type }) {
+            path = DiffPage.path(subject, member.key)
+        } else if kinds.contains(where: { $0.supersedes && $0.name == member.type }) {
+            path = DiffPage.path(member.key, subject)
+        } else {
+            return
+        }
+        html.raw(" ")
+        html.element("a", [("class", "compare"), ("href", path)], text: "(what changed)")
     }
 
     /// One related document: a link when stored, a fetch button or words when not.

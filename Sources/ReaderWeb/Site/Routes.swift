@@ -67,6 +67,14 @@ extension Site {
                 let page = SearchPage(query: query)
                 return try await answer(request, forced) { context, format in try await page.answer(context, format: format) }
             }
+            // `reader diff A B` as a page, of two stored documents.
+            page(RouterPath(prefix + "/diff")) { [self] request, _ in
+                let fields = FormFields(request.uri.query)
+                guard let a = fields["a"], let b = fields["b"] else { return notFound(request, forced) }
+                return try await answer(request, forced) { context, format in
+                    try await DiffPage(a: a, b: b).answer(context, format: format)
+                }
+            }
         }
         // The go-to box (`g`): a shorthand typed there opens what it names; anything else is searched.
         page("/go") { [self] request, _ in
