@@ -1,5 +1,4 @@
 import ReaderKit
-import ReaderSupport
 
 /// `reader diff` as text: a line of counts, then each section that is not the same — changed
 /// and moved ones with their word diff, added and removed ones with their size.
