@@ -11,7 +11,7 @@ public struct RFCTextModule: ParserModule {
         urlPatterns: ["*/rfc/rfc*.txt", "*/rfc*.txt"],
         mediaTypes: ["text/plain"],
         fileExtensions: ["txt"],
-        version: "3",
+        version: "4",
         summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019).",
         // `793`, `rfc 793`, `RFC793`, `rfc0793`, `rfc` `793`; the key is ``locate``'s.
         identifiers: ["{number}", "rfc {number}"].map {
@@ -61,8 +61,11 @@ public struct RFCTextModule: ParserModule {
         let key = RFCArgument.number(inCatalogKey: input.key) == nil ? "rfc/\(number)" : input.key
         // What it cites, where, and which of the cited RFC's sections; what its header says it
         // obsoletes and updates. Keys as this module's locations give them (`rfc/N`).
-        var relations = writer.citations.map {
-            Relation(.cites, target: "rfc/\($0.number)", section: $0.section, targetSection: $0.targetSection)
+        var seen = Set<String>()
+        var relations = (writer.citations + LabelCitations.find(in: blocks, own: number)).compactMap { citation -> Relation? in
+            // Each citation once: a paragraph that cites [HTTP] twice in one section is one edge.
+            guard seen.insert("\(citation.number) \(citation.section ?? "") \(citation.targetSection ?? "")").inserted else { return nil }
+            return Relation(.cites, target: "rfc/\(citation.number)", section: citation.section, targetSection: citation.targetSection)
         }
         relations += Array(Set(front.obsoletes)).sorted().map { Relation(.obsoletes, target: "rfc/\($0)") }
         relations += Array(Set(front.updates)).sorted().map { Relation(.updates, target: "rfc/\($0)") }

@@ -17,6 +17,10 @@ enum SampleCorpus {
         var notes: [String]
         var blockCount: Int
         var heldOut: Bool
+        /// Its citations of another RFC's section (`cites` relations with a target section).
+        var sectionCitations: [Relation] = []
+        /// How many of them cite by a reference label (`Section 15.4 of [HTTP]`).
+        var byLabel = 0
     }
 
     static let parsed: [Parsed] = {
@@ -35,7 +39,12 @@ enum SampleCorpus {
                 let document = try module.parse(input)
                 return Parsed(
                     number: number, outcome: .success(document.title), notes: document.notes, blockCount: document.blocks.count,
-                    heldOut: heldOut)
+                    heldOut: heldOut, sectionCitations: document.relations.filter { $0.type == "cites" && $0.targetSection != nil },
+                    byLabel: Set(
+                        LabelCitations.find(in: document.blocks, own: number).filter { $0.targetSection != nil }.map {
+                            "\($0.number) \($0.section ?? "") \($0.targetSection ?? "")"
+                        }
+                    ).count)
             } catch let error as ParseError {
                 return Parsed(number: number, outcome: .failure(error), notes: [], blockCount: 0, heldOut: heldOut)
             } catch {
