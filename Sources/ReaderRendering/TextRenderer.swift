@@ -64,11 +64,22 @@ struct TextRenderer {
         for list in opened.relationLists where !list.members.isEmpty {
             lines += ["", "\(bold.0)\(list.heading)\(bold.1)"]
             for member in list.members {
-                lines.append(
-                    CitationLine.text(member.label, command: "reader open \(member.shorthand)", title: member.title, width: options.width))
+                let command = "reader open \(member.shorthand)"
+                guard member.label == member.shorthand else {
+                    lines.append(CitationLine.text(member.label, command: command, title: member.title, width: options.width))
+                    continue
+                }
+                // Named by its key alone (a web address): the command whole, the title under it.
+                lines.append("  " + command)
+                if let title = member.title, !title.isEmpty { lines.append(Self.cut("    " + title, width: options.width)) }
             }
         }
         return lines
+    }
+
+    /// `line` ending in "…" at `width` when longer.
+    private static func cut(_ line: String, width: Int) -> String {
+        line.count > width ? String(line.prefix(width - 1)) + "…" : line
     }
 
     private func block(block: Block, indent: String) -> String {
