@@ -107,9 +107,10 @@ import Testing
         #expect(text != "kept view of the older document\n")
         let lines = text.split(separator: "\n").map(String.init)
         let cites = try #require(lines.lastIndex(of: "Cites"), "\(text.suffix(500))")
-        #expect(Array(lines[(cites + 1)...]).map { $0.prefix(30).trimmingCharacters(in: .whitespaces) } == [
-            "RFC 761   reader open 761", "RFC 790   reader open 790", "RFC 791   reader open 791",
-        ])
+        #expect(
+            Array(lines[(cites + 1)...]).map { $0.prefix(30).trimmingCharacters(in: .whitespaces) } == [
+                "RFC 761   reader open 761", "RFC 790   reader open 790", "RFC 791   reader open 791",
+            ])
         let parsed = try #require(try reader.store.entry("rfc/793"))
         #expect(parsed.moduleVersion == current.moduleVersion)
         #expect(!(try reader.store.document(of: parsed).relations.isEmpty))
