@@ -32,7 +32,7 @@ public struct Relation: Sendable, Hashable, Codable {
 }
 
 /// What a relation type means, as plain values: its names both ways (the keys of `reader refs
-/// --json`), the words a person reads, and the two flags the engine acts on.
+/// --json`), the words a person reads, and the flags the engine acts on.
 public struct RelationKind: Sendable, Hashable, Codable {
     /// Seen from the document that has it: `obsoletes`.
     public var name: String
@@ -47,20 +47,56 @@ public struct RelationKind: Sendable, Hashable, Codable {
     /// Whether the target is superseded: search ranks it below the documents that have this
     /// relation to it (an obsoleted RFC below its successor, a replaced draft below the RFC).
     public var supersedes: Bool
+    /// Whether the text view of a document ends with the targets it has this relation to, under
+    /// ``label``, each with the command that opens it (`Cites`: `RFC 791   reader open 791`).
+    public var listed: Bool
 
-    public init(name: String, inverse: String, label: String, inverseLabel: String, banner: Bool = false, supersedes: Bool = false) {
+    public init(
+        name: String, inverse: String, label: String, inverseLabel: String, banner: Bool = false, supersedes: Bool = false,
+        listed: Bool = false
+    ) {
         self.name = name
         self.inverse = inverse
         self.label = label
         self.inverseLabel = inverseLabel
         self.banner = banner
         self.supersedes = supersedes
+        self.listed = listed
+    }
+}
+
+extension RelationKind {
+    private enum CodingKeys: String, CodingKey {
+        case name, inverse, label, inverseLabel, banner, supersedes, listed
+    }
+
+    // By hand for `listed`: a module library built before it sends none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name), inverse: try container.decode(String.self, forKey: .inverse),
+            label: try container.decode(String.self, forKey: .label),
+            inverseLabel: try container.decode(String.self, forKey: .inverseLabel),
+            banner: try container.decode(Bool.self, forKey: .banner), supersedes: try container.decode(Bool.self, forKey: .supersedes),
+            listed: try container.decodeIfPresent(Bool.self, forKey: .listed) ?? false)
+    }
+
+    // `listed` only when set: a kind without it is written as before it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(inverse, forKey: .inverse)
+        try container.encode(label, forKey: .label)
+        try container.encode(inverseLabel, forKey: .inverseLabel)
+        try container.encode(banner, forKey: .banner)
+        try container.encode(supersedes, forKey: .supersedes)
+        if listed { try container.encode(listed, forKey: .listed) }
     }
 }
 
 extension RelationKind {
     /// The kinds every module may use by name; a module declares others in its descriptor.
-    public static let cites = RelationKind(name: "cites", inverse: "citedBy", label: "Cites", inverseLabel: "Cited by")
+    public static let cites = RelationKind(name: "cites", inverse: "citedBy", label: "Cites", inverseLabel: "Cited by", listed: true)
     public static let obsoletes = RelationKind(
         name: "obsoletes", inverse: "obsoletedBy", label: "Obsoletes", inverseLabel: "Obsoleted by", banner: true,
         supersedes: true)

@@ -13,12 +13,27 @@ public struct OpenedDocument: Sendable {
     package var storedAs: BlobID?
     /// The describing document, as it was when this was opened (for the view cache).
     package var dependency: ViewCache.Dependency?
-    /// The titles of the RFCs the document cites, from the stored index.
+    /// The words after `reader open` that open it (`793` for `rfc/793`), from its module's
+    /// identifiers; nil: its key (a local file, a document no identifier names).
+    public var shorthand: String?
+    /// The lists the text view ends with, one per relation kind marked ``RelationKind/listed``.
+    public var relationLists: [RelationList] = []
+    /// Whether ``relationLists`` took what it says of the targets from the catalog (their
+    /// titles) rather than from the describing entry: its view goes stale when a target is
+    /// stored, so it is not kept.
+    package var dependsOnCatalog = false
+    /// Left for the site's "RFCs cited" of a document stored before its module stated
+    /// relations (`RFCIndexKnowledge.cited`); `open` no longer fills it, and it goes with that.
     public package(set) var citedTitles: [Int: String] = [:]
 
-    public init(document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:]) {
+    public init(
+        document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:], shorthand: String? = nil,
+        relationLists: [RelationList] = []
+    ) {
         self.document = document
         self.notices = notices
         self.annotations = annotations
+        self.shorthand = shorthand
+        self.relationLists = relationLists
     }
 }

@@ -1,7 +1,9 @@
 import ReaderPluginAPI
 
 /// RFC numbers as documents and index entries carry them: the cited RFCs of a document's
-/// `references`, an entry's `obsoletes` and `updatedBy`.
+/// `references`, an entry's `obsoletes` and `updatedBy`. Only the site's "RFCs cited" of a
+/// document without `cites` relations reads it now (`RFCIndexKnowledge.cited`): the text view
+/// lists relations (``RelationList``); it goes when that does.
 public enum RFCNumbers {
     /// The RFC numbers of a JSON array (`[761, "RFC0791"]` alike).
     public static func `in`(_ value: JSONValue?) -> [Int] {

@@ -8,7 +8,7 @@ public enum Renderer {
     public static func render(_ opened: OpenedDocument, _ options: RenderOptions) throws -> String {
         var opened = opened
         if let section = options.section {
-            opened.document.blocks = try Sections.extract(section, from: opened.document)
+            opened.document.blocks = try Sections.extract(section, from: opened.document, opener: opened.shorthand)
         }
         switch options.format {
         case .text: return TextRenderer(options: options, document: opened.document).render(opened)
@@ -21,7 +21,8 @@ public enum Renderer {
 /// `--section 3.2`: the blocks from that heading up to the next heading of the same or a
 /// higher level.
 enum Sections {
-    static func extract(_ number: String, from document: Document) throws -> [Block] {
+    /// `opener`: the words that open the document (its shorthand), for the hint; nil: its key.
+    static func extract(_ number: String, from document: Document, opener: String? = nil) throws -> [Block] {
         let wanted = normalize(number)
         guard
             let start = document.blocks.firstIndex(where: { block in
@@ -38,8 +39,8 @@ enum Sections {
                 return [post]
             }
             // Pointing at the table of contents: a guessed number is the usual reason.
-            let opener = document.key.hasPrefix("rfc/") ? String(document.key.dropFirst(4)) : document.key
-            throw ReaderError.usage("\(document.key) has no section \(number); 'reader open \(opener) --toc' lists its sections")
+            throw ReaderError.usage(
+                "\(document.key) has no section \(number); 'reader open \(opener ?? document.key) --toc' lists its sections")
         }
         var end = start + 1
         while end < document.blocks.count {

@@ -3,8 +3,11 @@ import ReaderPluginAPI
 /// `reader open 793 --toc`: the document's headings, indented by level, each with the
 /// command that opens it there.
 public enum TableOfContents {
-    public static func text(_ document: Document) -> String {
-        let opener = document.key.hasPrefix("rfc/") ? String(document.key.dropFirst(4)) : document.key
+    /// The commands open the document by its shorthand (`reader open feed:notes --section 2`),
+    /// else by its key.
+    public static func text(_ opened: OpenedDocument) -> String {
+        let document = opened.document
+        let opener = opened.shorthand ?? document.key
         var rows: [(heading: String, command: String)] = []
         for block in document.blocks {
             guard case .heading(let level, let number, let title) = block else { continue }

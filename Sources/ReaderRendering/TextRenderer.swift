@@ -51,22 +51,35 @@ struct TextRenderer {
                 out.append(String(repeating: " ", count: labelWidth - mark.count + 1) + mark + " " + document.links[index].url)
             }
         }
-        out += citedRFCs(opened)
+        out += relationLists(opened)
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// The RFCs the document cites, each with the command that opens it (and its title when
-    /// the index is stored), after the whole text; not under `--section`.
-    private func citedRFCs(_ opened: OpenedDocument) -> [String] {
-        guard options.section == nil, case .array(let items)? = document.extra["references"], !items.isEmpty else { return [] }
-        let numbers = RFCNumbers.in(document.extra["references"])
-        var lines = ["", "\(bold.0)RFCs cited\(bold.1)"]
-        for number in numbers {
-            lines.append(
-                CitationLine.text(
-                    "RFC \(number)", command: "reader open \(number)", title: opened.citedTitles[number], width: options.width))
+    /// The documents it cites (or has another listed relation to), a list per kind, each with
+    /// the command that opens it and its title when known, after the whole text; not under
+    /// `--section`.
+    private func relationLists(_ opened: OpenedDocument) -> [String] {
+        guard options.section == nil else { return [] }
+        var lines: [String] = []
+        for list in opened.relationLists where !list.members.isEmpty {
+            lines += ["", "\(bold.0)\(list.heading)\(bold.1)"]
+            for member in list.members {
+                let command = "reader open \(member.shorthand)"
+                guard member.label == member.shorthand else {
+                    lines.append(CitationLine.text(member.label, command: command, title: member.title, width: options.width))
+                    continue
+                }
+                // Named by its key alone (a web address): the command whole, the title under it.
+                lines.append("  " + command)
+                if let title = member.title, !title.isEmpty { lines.append(Self.cut("    " + title, width: options.width)) }
+            }
         }
         return lines
+    }
+
+    /// `line` ending in "…" at `width` when longer.
+    private static func cut(_ line: String, width: Int) -> String {
+        line.count > width ? String(line.prefix(width - 1)) + "…" : line
     }
 
     private func block(block: Block, indent: String) -> String {

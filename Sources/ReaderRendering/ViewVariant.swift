@@ -6,7 +6,7 @@ import ReaderSupport
 /// renderers, because only they know when their output changes.
 extension RenderOptions {
     /// Bump when the renderers' output changes, so that no view made by older code is used.
-    static let rendererRevision = 4
+    static let rendererRevision = 5
 
     /// The view name of these options.
     package var viewVariant: String {

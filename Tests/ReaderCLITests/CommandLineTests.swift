@@ -259,7 +259,10 @@ import Testing
     @Test func theTextViewEndsWithTheCitedRFCsAndHowToOpenThem() async throws {
         try await stored()
         let open = try await reader.run(["open", "793", "--offline"])
-        let tail = open.stdout.components(separatedBy: "RFCs cited").last ?? ""
+        // Under the `cites` kind's words, from RFC 793's relations.
+        let lines = open.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let heading = try #require(lines.lastIndex(of: "Cites"), "\(open.stdout.suffix(2000))")
+        let tail = lines[heading...].joined(separator: "\n")
         #expect(tail.contains("RFC 791   reader open 791       Internet Protocol"), "\(tail)")
     }
 
@@ -276,7 +279,7 @@ import Testing
         #expect(Set(keys("updatedBy")) == ["rfc/1122", "rfc/3168", "rfc/6093", "rfc/6528"])
         #expect(keys("cites").contains("rfc/791"))
         let cited = try await reader.run(["refs", "791"])
-        // Each document in columns with its title, as the text view's "RFCs cited" lists them.
+        // Each document in columns with its title, as the text view's "Cites" lists them.
         #expect(
             cited.stdout.split(separator: "\n").contains { $0.hasPrefix("  ") && $0.hasSuffix("  Transmission Control Protocol") },
             "\(cited)")

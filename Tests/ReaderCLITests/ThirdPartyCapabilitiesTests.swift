@@ -87,6 +87,34 @@ import Testing
         #expect(hit["open"] as? String == "reader open feed:notes --section 2", "\(hit)")
     }
 
+    /// The text view: the table of contents opens each entry by the module's shorthand, and the
+    /// view ends with what the feed publishes under its kind's words (the module marks the kind
+    /// listed), each page with the command that opens it and, stored, its title.
+    @Test func theTextViewOpensSectionsByTheShorthandAndListsTheModulesRelations() async throws {
+        let server = try await Self.server()
+        let reader = try reader(server)
+        let page = server.baseURL + "/2025/06/12/three-maps.html"
+        #expect(try await reader.run(["fetch", "feed:notes", page]).status == 0)
+
+        let toc = try await reader.run(["open", "feed:notes", "--offline", "--toc"])
+        #expect(toc.status == 0, "\(toc)")
+        let entry = try #require(toc.stdout.split(separator: "\n").first { $0.contains("Three maps of the same valley") }, "\(toc)")
+        #expect(entry.hasSuffix("reader open feed:notes --section 2"), "\(toc)")
+        let missing = try await reader.run(["open", "feed:notes", "--offline", "--section", "9"])
+        #expect(missing.status == 64 && missing.stderr.contains("'reader open feed:notes --toc'"), "\(missing)")
+
+        let open = try await reader.run(["open", "feed:notes", "--offline", "--no-pager"])
+        #expect(open.status == 0, "\(open)")
+        let lines = open.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let heading = try #require(lines.lastIndex(of: "Publishes"), "\(open)")
+        // A page is named by its address alone: the command whole, the stored one's title under it.
+        let listed = Array(lines[(heading + 1)...].filter { !$0.isEmpty })
+        let commands = listed.filter { $0.hasPrefix("  reader open ") }
+        #expect(commands.count == 3 && commands.allSatisfy { $0.hasPrefix("  reader open " + server.baseURL + "/") }, "\(listed)")
+        let stored = try #require(listed.firstIndex(of: "  reader open " + page), "\(listed)")
+        #expect(listed.indices.contains(stored + 1) && listed[stored + 1] == "    This API is so Fetching!", "\(listed)")
+    }
+
     /// The site: the feed's page has its entries anchored and listed in its contents, its
     /// status line, and what it publishes as links to the stored page.
     @Test func theSiteShowsAModuleOutsideReaderFromItsModel() async throws {

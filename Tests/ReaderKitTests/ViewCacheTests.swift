@@ -83,4 +83,36 @@ import Testing
         _ = try reader.store.collectGarbage()
         #expect(!FileSystem.exists(path))
     }
+
+    /// A document stored before its module stated relations (RFC text before version 3) has
+    /// none: it is parsed again by the module registered now, so its view ends with what it
+    /// cites as a new one does, and the view kept from the older document is not used.
+    @Test func aDocumentStoredByAnOlderModuleIsParsedAgainAndListsWhatItCites() async throws {
+        let request = Request.source(type: "rfc", argument: "793")
+        _ = try await reader.render(request, options)
+        let current = try #require(try reader.store.entry("rfc/793"))
+        var older = try reader.store.document(of: current)
+        older.relations = []
+        let raw = try reader.store.raw(of: current)
+        let stored = try reader.store.commit(key: "rfc/793", raw: raw, document: older) { rawID, documentID in
+            var entry = current
+            entry.raw = rawID
+            entry.document = documentID
+            entry.moduleVersion = "2"
+            return entry
+        }.entry
+        try reader.store.views.write("kept view of the older document\n", stored.document, variant: options.viewVariant, dependency: nil)
+
+        let text = try await reader.render(request, options)
+        #expect(text != "kept view of the older document\n")
+        let lines = text.split(separator: "\n").map(String.init)
+        let cites = try #require(lines.lastIndex(of: "Cites"), "\(text.suffix(500))")
+        #expect(
+            Array(lines[(cites + 1)...]).map { $0.prefix(30).trimmingCharacters(in: .whitespaces) } == [
+                "RFC 761   reader open 761", "RFC 790   reader open 790", "RFC 791   reader open 791",
+            ])
+        let parsed = try #require(try reader.store.entry("rfc/793"))
+        #expect(parsed.moduleVersion == current.moduleVersion)
+        #expect(!(try reader.store.document(of: parsed).relations.isEmpty))
+    }
 }

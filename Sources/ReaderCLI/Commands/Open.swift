@@ -46,7 +46,7 @@ struct Open: AsyncParsableCommand {
         let requests = try reader.openRequests(targets)
         if toc {
             for request in requests {
-                output.append(TableOfContents.text(try await reader.open(request).document))
+                output.append(TableOfContents.text(try await reader.open(request)))
             }
             return Self.show(output, noPager: noPager)
         }

@@ -30,7 +30,7 @@ extension Reader {
             opened.storedAs = blob
             return opened
         }
-        return describe(document)
+        return describe(document, stored: false)
     }
 
     /// The stored document of a catalog key, with what the store says about it; never fetches
@@ -75,7 +75,8 @@ extension Reader {
         let opened = try await open(request)
         if opened.storedAs != nil, let key = try? key(of: request) { noteOpened(key) }
         let text = try Renderer.render(opened, options)
-        if let blob = opened.storedAs {
+        // A view whose lists read the catalog would go stale when a target is stored: not kept.
+        if let blob = opened.storedAs, !opened.dependsOnCatalog {
             // Derived data: failing to keep it costs the next open time, nothing else.
             try? store.views.write(text, blob, variant: options.viewVariant, dependency: opened.dependency)
         }
@@ -147,28 +148,31 @@ extension Reader {
         return (document, committed?.entry.document)
     }
 
-    /// Adds what the describing entry (RFC 793's line in the stored index) says.
-    func describe(_ document: Document) -> OpenedDocument {
-        guard let reference = document.describedBy else { return OpenedDocument(document: document) }
+    /// Adds what the describing entry (RFC 793's line in the stored index) says, the words that
+    /// open the document (for a stored one: a local file is opened by its path) and the lists
+    /// its text view ends with.
+    func describe(_ document: Document, stored: Bool = true) -> OpenedDocument {
         var opened = OpenedDocument(document: document)
-        opened.dependency = ViewCache.Dependency(key: reference.key, document: nil)
-        guard let entry = (try? store.entry(reference.key)) ?? nil else { return opened }
-        opened.dependency?.document = entry.document
-        if let match = (try? store.indexEntry(reference.id, of: entry)) ?? nil {
-            // The index's title wins over the text's (``ShownTitle``).
-            opened.document.title = ShownTitle.choose(opened.document.title, index: match) ?? opened.document.title
-            opened.notices = match.notices
-            opened.annotations = match.annotations
-            // Title-page fields the text does not give (RFC 793's first page names no author)
-            // are the index's.
-            if opened.document.metadata.authors.isEmpty { opened.document.metadata.authors = match.authors }
-            if opened.document.metadata.date == nil { opened.document.metadata.date = match.date }
-            // The entry table mapped once for every cited number (`Store.indexEntries`).
-            let cited = RFCNumbers.in(document.extra["references"]).map(String.init)
-            for line in (try? store.indexEntries(cited, of: entry)) ?? [] {
-                if let number = Int(line.id) { opened.citedTitles[number] = line.title }
+        if stored { opened.shorthand = shorthand(ofKey: document.key) }
+        var index: CatalogEntry?
+        if let reference = document.describedBy {
+            opened.dependency = ViewCache.Dependency(key: reference.key, document: nil)
+            index = (try? store.entry(reference.key)) ?? nil
+        }
+        if let index, let reference = document.describedBy {
+            opened.dependency?.document = index.document
+            if let match = (try? store.indexEntry(reference.id, of: index)) ?? nil {
+                // The index's title wins over the text's (``ShownTitle``).
+                opened.document.title = ShownTitle.choose(opened.document.title, index: match) ?? opened.document.title
+                opened.notices = match.notices
+                opened.annotations = match.annotations
+                // Title-page fields the text does not give (RFC 793's first page names no author)
+                // are the index's.
+                if opened.document.metadata.authors.isEmpty { opened.document.metadata.authors = match.authors }
+                if opened.document.metadata.date == nil { opened.document.metadata.date = match.date }
             }
         }
+        (opened.relationLists, opened.dependsOnCatalog) = relationLists(of: document, index: index)
         return opened
     }
 }

@@ -20,9 +20,10 @@ public struct FeedModule: ParserModule {
         relationKinds: [FeedModule.publishes]
     )
 
-    /// A kind of this module's own, beside the standard ones (``RelationKind/standard``).
+    /// A kind of this module's own, beside the standard ones (``RelationKind/standard``); listed
+    /// at the end of the feed's text view, each page with the command that opens it.
     static let publishes = RelationKind(
-        name: "publishes", inverse: "publishedIn", label: "Publishes", inverseLabel: "Published in")
+        name: "publishes", inverse: "publishedIn", label: "Publishes", inverseLabel: "Published in", listed: true)
 
     /// Sure when the first element is `<rss>` or `<feed>`; fairly sure from the media type or
     /// the file extension alone.
