@@ -53,7 +53,9 @@ extension Store {
     ) -> [String: String?] {
         var listings: [String: CatalogEntry?] = [:]
         let listed = sources(documents.map(\.key)).compactMapValues { place -> (listing: CatalogEntry, id: String)? in
-            if listings[place.listing] == nil { listings[place.listing] = catalog.map { $0[place.listing] } ?? ((try? entry(place.listing)) ?? nil) }
+            if listings[place.listing] == nil {
+                listings[place.listing] = catalog.map { $0[place.listing] } ?? ((try? entry(place.listing)) ?? nil)
+            }
             return (listings[place.listing] ?? nil).map { ($0, place.id) }
         }
         return shownTitles(documents, listed: listed)

@@ -58,13 +58,17 @@ import Testing
 
         let listed = try array(try await reader.run(["list", "--json"]).stdout)
         #expect(
-            listed.map { $0["title"] as? String } == ["Alpha notes on rivers", "Beta, a field guide to mosses", "", "Delta maps of the valley"],
+            listed.map { $0["title"] as? String } == [
+                "Alpha notes on rivers", "Beta, a field guide to mosses", "", "Delta maps of the valley",
+            ],
             "\(listed)")
         #expect(listed.map { $0["lost"] as? Bool } == [false, false, true, false], "\(listed)")
         let lent = try await reader.run(["list", "--status", "lent"])
         #expect(lent.status == 0 && lent.stdout.contains("Beta, a field guide") && !lent.stdout.contains("Alpha"), "\(lent)")
         let unknown = try await reader.run(["list", "--status", "burnt"])
-        #expect(unknown.status == 64 && unknown.stderr.contains("no note has the status 'burnt'; the shelf list has 'KEPT', 'LENT'"), "\(unknown)")
+        #expect(
+            unknown.status == 64 && unknown.stderr.contains("no note has the status 'burnt'; the shelf list has 'KEPT', 'LENT'"),
+            "\(unknown)")
         let found = try await reader.run(["search", "mosses"])
         #expect(found.status == 0 && found.stdout.contains("Beta, a field guide to mosses"), "\(found)")
         let none = try await reader.run(["search", "volcano"])
@@ -85,7 +89,8 @@ import Testing
         #expect(lost.status == 4 && lost.stderr.contains("note gamma was lost (the shelf list says \"Lost\")"), "\(lost)")
         let unlisted = try await reader.run(["open", "note:omega", "--no-pager"])
         #expect(
-            unlisted.stderr.contains("note omega is not in the stored shelf list, whose last is note delta ('reader fetch shelf' brings it up to date)"),
+            unlisted.stderr.contains(
+                "note omega is not in the stored shelf list, whose last is note delta ('reader fetch shelf' brings it up to date)"),
             "\(unlisted)")
     }
 

@@ -13,7 +13,10 @@ struct Fetch: AsyncParsableCommand {
             ("", "(run it again to resume; what a file://"),
             ("", "mirror lacked is not asked again unless"),
             ("", "--retry-missing)"),
-            ("reader fetch \(HelpExamples.listingType) \(HelpExamples.described) \(HelpExamples.number)", "several targets, each taken in order"),
+            (
+                "reader fetch \(HelpExamples.listingType) \(HelpExamples.described) \(HelpExamples.number)",
+                "several targets, each taken in order"
+            ),
             ("reader fetch URL ...", "any http(s) URL, read by the module it fits"),
             ("reader fetch tweets user:NAME", "X API v2 (needs READER_X_BEARER_TOKEN)"),
         ]))

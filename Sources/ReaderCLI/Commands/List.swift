@@ -36,7 +36,8 @@ struct List: AsyncParsableCommand {
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search the stored index (the \(HelpExamples.listingName)), offline: the exact number first, then title words, then authors.")
+        abstract:
+            "Search the stored index (the \(HelpExamples.listingName)), offline: the exact number first, then title words, then authors.")
 
     @OptionGroup var global: StoreOptions
 

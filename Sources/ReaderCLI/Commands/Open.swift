@@ -5,7 +5,9 @@ import ReaderKit
 struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Show a document: a shorthand (\(HelpExamples.number)), a source (\(HelpExamples.listingType)), a URL or a file; fetched first when absent.")
+        abstract:
+            "Show a document: a shorthand (\(HelpExamples.number)), a source (\(HelpExamples.listingType)), a URL or a file; fetched first when absent."
+    )
 
     @OptionGroup var global: GlobalOptions
 

@@ -45,7 +45,8 @@ public struct ListedKeys: Sendable {
         return words.isEmpty ? listing.describes : words
     }
 
-    private func value(ofID id: String) -> (template: (key: KeyTemplate, keyText: String, argument: String, label: String), value: String)? {
+    private func value(ofID id: String) -> (template: (key: KeyTemplate, keyText: String, argument: String, label: String), value: String)?
+    {
         for template in templates where template.argument == "{number}" || template.argument == "{name}" {
             var value = id
             if template.keyText.contains("{number}") {
@@ -61,7 +62,8 @@ public struct ListedKeys: Sendable {
     /// document (`RFC 14 was never issued (the RFC index says "Not Issued")`), or not listed.
     func absence(label: String, marked: Bool, last: String) -> String {
         if marked { return "\(label) was \(reason) (the \(listing.name) says \"\(listing.absentMark ?? reason)\")" }
-        return "\(label) is not in the stored \(listing.name), whose last is \(last) ('reader fetch \(listing.requestType)' brings it up to date)"
+        return
+            "\(label) is not in the stored \(listing.name), whose last is \(last) ('reader fetch \(listing.requestType)' brings it up to date)"
     }
 
     /// The same, short: a reference's tooltip.
@@ -96,7 +98,8 @@ extension Reader {
     public func currentListing() -> ListedKeys? {
         let first = registry.firstListings
         let chosen =
-            first.first(where: isStored) ?? {
+            first.first(where: isStored)
+            ?? {
                 let plugins = registry.pluginListings
                 return plugins.first(where: isStored) ?? first.first ?? plugins.first
             }()

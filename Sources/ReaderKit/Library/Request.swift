@@ -117,7 +117,8 @@ extension Reader {
             if let listing = listing(ofType: type) {
                 throw ReaderError.usage(
                     "'\(type)' takes no argument, and '\(group.words.joined(separator: " "))' names no source: "
-                        + "write the \(listing.noun)s as 'reader fetch \(type) \(listing.listing.describes) \(group.words.joined(separator: " "))'")
+                        + "write the \(listing.noun)s as 'reader fetch \(type) \(listing.listing.describes) \(group.words.joined(separator: " "))'"
+                )
             }
             guard let module = registry.module(for: type) else { return .requests([]) }
             let expanded = try Registry.asUsage { try module.expand(group.words) }

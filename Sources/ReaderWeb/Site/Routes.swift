@@ -42,7 +42,9 @@ extension Site {
                 let fields = FormFields(request.uri.query)
                 guard let key = fields["key"] else { return notFound(request, forced) }
                 // The listing `/index` shows is read there, with its filters.
-                if format(of: request, forced) == .html, let shown = reader.currentListing(), (try? reader.catalogKey(of: shown.listing)) == key {
+                if format(of: request, forced) == .html, let shown = reader.currentListing(),
+                    (try? reader.catalogKey(of: shown.listing)) == key
+                {
                     return redirect(to: "/index")
                 }
                 let page = try await answer(request, forced) { context, format in
