@@ -49,6 +49,7 @@ let package = Package(
         .executable(name: "reader-bench", targets: ["ReaderBench"]),
         .library(name: "FaultyModule", type: .dynamic, targets: ["FaultyModule"]),
         .library(name: "FutureAPIModule", type: .dynamic, targets: ["FutureAPIModule"]),
+        .library(name: "ShelfModule", type: .dynamic, targets: ["ShelfModule"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -290,6 +291,8 @@ let package = Package(
         // Faulty module libraries for the plugin end-to-end tests (Tests/ModuleFixtures/README.md).
         .target(name: "FaultyModule", dependencies: ["ReaderModuleExport"], path: "Tests/ModuleFixtures/FaultyModule"),
         .target(name: "FutureAPIModule", path: "Tests/ModuleFixtures/FutureAPIModule"),
+        // A module declaring a listing of its own (Tests/ModuleFixtures/README.md).
+        .target(name: "ShelfModule", dependencies: ["ReaderModuleExport"], path: "Tests/ModuleFixtures/ShelfModule"),
         // kill -9, races, damage, hostile servers, full disks and hostile text, against the built
         // `reader` only (SECURITY.md). It checks stores against the contract with its own zlib and SHA-256.
         .testTarget(

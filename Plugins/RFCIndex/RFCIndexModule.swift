@@ -11,8 +11,23 @@ public struct RFCIndexModule: ParserModule {
         mediaTypes: ["text/plain"],
         fileExtensions: [],
         version: "2",
-        summary: "The RFC Editor's plain-text index of all RFCs: number, title, authors, date, status, relations."
+        summary: "The RFC Editor's plain-text index of all RFCs: number, title, authors, date, status, relations.",
+        listings: [RFCIndexModule.listing]
     )
+
+    /// What the index is to the engine: the list of the RFCs (`reader list`, `search`, `fetch
+    /// rfc all`, the site's `/index`). Its titles win over those read from the texts: they are
+    /// the RFC Editor's curated titles, the same for every RFC, while the text's are read back
+    /// from title pages that old RFCs lay out in every way (RFC 18 has none, 54 words it
+    /// otherwise, some are set in capitals).
+    public static let listing = Listing(
+        requestType: "rfc-index", describes: "rfc", name: "RFC index", absentField: "notIssued", absentMark: "Not Issued",
+        absentReason: "never issued",
+        statuses: [
+            "INTERNET STANDARD", "PROPOSED STANDARD", "DRAFT STANDARD", "BEST CURRENT PRACTICE", "INFORMATIONAL", "EXPERIMENTAL",
+            "HISTORIC", "UNKNOWN",
+        ],
+        titlesWin: true, everyWord: "all")
 
     /// At most this many notes about odd entries; a broken file should not bury the reader.
     static let noteLimit = 20

@@ -15,9 +15,19 @@ public struct RFCTextModule: ParserModule {
         summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019).",
         // `793`, `rfc 793`, `RFC793`, `rfc0793`, `rfc` `793`; the key is ``locate``'s.
         identifiers: ["{number}", "rfc {number}"].map {
-            Identifier(pattern: $0, requestType: "rfc", key: "rfc/{number}", label: "RFC {number}")
+            Identifier(pattern: $0, requestType: "rfc", key: "rfc/{number}", label: "RFC {number}", published: Self.published)
         }
     )
+
+    /// Where the RFC Editor and the IETF publish RFC N: a page's link to one of these opens
+    /// the stored RFC in `reader serve`.
+    static let published =
+        ["www.rfc-editor.org/rfc/", "rfc-editor.org/rfc/", "www.ietf.org/rfc/"].flatMap { base in
+            ["", ".txt", ".html", ".pdf", ".xml"].map { "https://" + base + "rfc{number}" + $0 }
+        } + [
+            "https://datatracker.ietf.org/doc/html/rfc{number}", "https://datatracker.ietf.org/doc/rfc{number}",
+            "https://tools.ietf.org/html/rfc{number}",
+        ]
 
     public func recognize(_ sample: Sample) -> Int {
         let start = sample.firstSignificantBytes

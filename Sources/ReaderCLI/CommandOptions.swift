@@ -32,7 +32,8 @@ enum OpenOptions {
 
 /// `reader find`'s own options.
 enum FindOptions {
-    static let source = OptionSpec<String?>(value: "source", default: nil, help: "Only documents of this source (rfc, html, tweets, …).")
+    static let source = OptionSpec<String?>(
+        value: "source", default: nil, help: "Only documents of this source (\(HelpExamples.sources), …).")
     static let limit = OptionSpec(value: "limit", default: 10, help: "At most this many passages.")
     static let json = OptionSpec(flag: "json", help: "Print a JSON array of hits.")
 

@@ -2,13 +2,13 @@ import ArgumentParser
 import Foundation
 import ReaderKit
 
-/// `reader`: read RFCs, posts and web pages in a terminal, and keep every one offline.
+/// `reader`: read documents of every source in a terminal, and keep every one offline.
 public struct ReaderCommand: AsyncParsableCommand {
     public init() {}
 
     public static let configuration = CommandConfiguration(
         commandName: "reader",
-        abstract: "Read RFCs, posts and web pages in a terminal; everything read once opens again offline.",
+        abstract: "Read \(HelpExamples.nouns), posts and web pages in a terminal; everything read once opens again offline.",
         version: ReaderVersion.current,
         subcommands: [
             Fetch.self, Open.self, List.self, Search.self, Find.self, Refs.self, Diff.self, Sources.self, Cache.self, Serve.self, Push.self,

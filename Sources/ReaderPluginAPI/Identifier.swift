@@ -22,12 +22,47 @@ public struct Identifier: Sendable, Hashable, Codable {
     public var argument: String
     public var key: String
     public var label: String
+    /// Addresses at which the documents are published, with the placeholder
+    /// (`https://www.rfc-editor.org/rfc/rfc{number}.txt`): a link to one, in a page the site
+    /// shows, opens the stored document there. Compared without the scheme and case.
+    public var published: [String]
 
-    public init(pattern: String, requestType: String, argument: String? = nil, key: String, label: String) {
+    public init(
+        pattern: String, requestType: String, argument: String? = nil, key: String, label: String, published: [String] = []
+    ) {
+        self.published = published
         self.pattern = pattern
         self.requestType = requestType
         self.argument = argument ?? (pattern.contains("{name}") ? "{name}" : "{number}")
         self.key = key
         self.label = label
+    }
+}
+
+extension Identifier {
+    private enum CodingKeys: String, CodingKey {
+        case pattern, requestType, argument, key, label, published
+    }
+
+    // By hand for `published`: a module library built before it sends none, and one that
+    // declares none is written as before it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            pattern: try container.decode(String.self, forKey: .pattern),
+            requestType: try container.decode(String.self, forKey: .requestType),
+            argument: try container.decode(String.self, forKey: .argument), key: try container.decode(String.self, forKey: .key),
+            label: try container.decode(String.self, forKey: .label),
+            published: try container.decodeIfPresent([String].self, forKey: .published) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pattern, forKey: .pattern)
+        try container.encode(requestType, forKey: .requestType)
+        try container.encode(argument, forKey: .argument)
+        try container.encode(key, forKey: .key)
+        try container.encode(label, forKey: .label)
+        if !published.isEmpty { try container.encode(published, forKey: .published) }
     }
 }

@@ -57,14 +57,17 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
     public var identifiers: [Identifier]
     /// Relation kinds of its own, besides ``RelationKind/standard``.
     public var relationKinds: [RelationKind]
+    /// The documents it reads that list another request type's documents (``Listing``).
+    public var listings: [Listing]
 
     public init(
         name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
         fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
-        relationKinds: [RelationKind] = []
+        relationKinds: [RelationKind] = [], listings: [Listing] = []
     ) {
         self.identifiers = identifiers
         self.relationKinds = relationKinds
+        self.listings = listings
         self.name = name
         self.requestTypes = requestTypes
         self.urlPatterns = urlPatterns
@@ -77,7 +80,7 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
 
 extension ModuleDescriptor {
     private enum CodingKeys: String, CodingKey {
-        case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds
+        case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds, listings
     }
 
     // By hand for the capabilities added in 0.10.0: a module library built before them sends none.
@@ -92,7 +95,8 @@ extension ModuleDescriptor {
             version: try container.decode(String.self, forKey: .version),
             summary: try container.decode(String.self, forKey: .summary),
             identifiers: try container.decodeIfPresent([Identifier].self, forKey: .identifiers) ?? [],
-            relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [])
+            relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [],
+            listings: try container.decodeIfPresent([Listing].self, forKey: .listings) ?? [])
     }
 
     // The capabilities only when declared: a descriptor without them is written as before them.
@@ -107,5 +111,6 @@ extension ModuleDescriptor {
         try container.encode(summary, forKey: .summary)
         if !identifiers.isEmpty { try container.encode(identifiers, forKey: .identifiers) }
         if !relationKinds.isEmpty { try container.encode(relationKinds, forKey: .relationKinds) }
+        if !listings.isEmpty { try container.encode(listings, forKey: .listings) }
     }
 }

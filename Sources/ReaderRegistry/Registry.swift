@@ -118,6 +118,17 @@ public struct Registry: Sendable {
         return overriding.isEmpty ? [localIdentifiers] : [IdentifierTable(overriding.map(\.module)), localIdentifiers]
     }
 
+    /// The listings (``Listing``) of the modules asked first, in order: those of
+    /// `READER_PLUGIN_OVERRIDE`, then the built-in ones. Asking never loads the plugin path.
+    package var firstListings: [Listing] {
+        (overridingModules + local).flatMap(\.module.descriptor.listings)
+    }
+
+    /// The listings of the plugin path's modules (loading them).
+    package var pluginListings: [Listing] {
+        loadPlugins().flatMap(\.module.descriptor.listings)
+    }
+
     /// The shorthands of the plugin path's modules (loading them): the last tier.
     package var pluginIdentifiers: IdentifierTable {
         guard plugins != nil else { return IdentifierTable() }

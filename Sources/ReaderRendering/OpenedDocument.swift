@@ -22,9 +22,6 @@ public struct OpenedDocument: Sendable {
     /// titles) rather than from the describing entry: its view goes stale when a target is
     /// stored, so it is not kept.
     package var dependsOnCatalog = false
-    /// Left for the site's "RFCs cited" of a document stored before its module stated
-    /// relations (`RFCIndexKnowledge.cited`); `open` no longer fills it, and it goes with that.
-    public package(set) var citedTitles: [Int: String] = [:]
 
     public init(
         document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:], shorthand: String? = nil,

@@ -155,7 +155,8 @@ extension FullTextIndex.Connection {
         package var source: String
         package var title: String
         package var blob: BlobID?
-        package var rfcNumber: Int?
+        /// The document's `number` (`extra.number`), when it has one.
+        package var number: Int?
         package var obsoletes: [Int]
     }
 
@@ -164,7 +165,7 @@ extension FullTextIndex.Connection {
         try database.cached("SELECT key, source, title, blob, number, obsoletes FROM documents WHERE id = ?").bind(.integer(id)).first {
             IndexedDocument(
                 key: $0.text(0) ?? "", source: $0.text(1) ?? "", title: $0.text(2) ?? "", blob: $0.text(3).flatMap(BlobID.init(hex:)),
-                rfcNumber: $0.isNull(4) ? nil : Int($0.integer(4)),
+                number: $0.isNull(4) ? nil : Int($0.integer(4)),
                 obsoletes: ($0.text(5) ?? "").split(separator: ",").compactMap { Int($0) })
         }
     }

@@ -1,60 +1,63 @@
 import ReaderCatalog
 import ReaderPluginAPI
+import ReaderSupport
 
-/// The one rule for the title an RFC is shown with, in `open`, `cache ls`, `find`, `refs` and
-/// `serve`: the stored index's title where the index has an entry for it with a title, else
-/// the title read from the text.
+/// The one rule for the title a document described by a listing is shown with, in `open`,
+/// `cache ls`, `find`, `refs` and `serve`: the entry's title where a stored listing whose
+/// titles win (``Listing/titlesWin``: the RFC index, for RFCs) has an entry for it with a
+/// title, else the title read from the document.
 ///
-/// The index wins because it is the RFC Editor's curated title, the same for every RFC and
-/// every reader of it; the text's is read back from a title page that old RFCs lay out in
-/// every way (RFC 18 has none, 54 words it otherwise, some are set in capitals). The text's
-/// title stays what the document and the catalog store: the rule is applied when a title is
-/// shown, so an index stored (or updated) later retitles every RFC already stored.
+/// The listing's module says why its titles win (a curated title, the same for every reader,
+/// over one read back from layouts of every kind). The document's own title stays what the
+/// document and the catalog store: the rule is applied when a title is shown, so a listing
+/// stored (or updated) later retitles every document already stored.
 public enum ShownTitle {
-    /// The title to show: the index entry's when it has one (a "Not Issued" entry's is empty),
+    /// The title to show: the entry's when it has one (an entry naming no document has none),
     /// else `own`, the document's.
     public static func choose(_ own: String?, index entry: Entry?) -> String? {
         if let title = entry?.title, !title.isEmpty { return title }
         return own
     }
-
-    /// The stored index's entry ID for the catalog key of an RFC stored by number (`rfc/793`
-    /// → `793`); nil for any other document.
-    static func indexID(key: String, source: String) -> String? {
-        guard source == "rfc", key.hasPrefix("rfc/"), let number = Int(key.dropFirst(4)), key == "rfc/\(number)" else {
-            return nil
-        }
-        return String(number)
-    }
 }
 
 extension Store {
-    /// The catalog key of the stored RFC index, whose entries title the RFCs.
-    package static let rfcIndexKey = "rfc-index"
+    /// Which stored listing's entry titles each of some keys: by key, the listing's catalog
+    /// key and the entry's id. The façade makes it from what the modules declare.
+    package typealias TitleSources = ([String]) -> [String: (listing: String, id: String)]
 
-    /// The title to show for each of `documents` (catalog key, source, own title), by key: the
-    /// ``ShownTitle`` rule, the index's entries read in one pass of its entry table. `index`
-    /// is the stored index's catalog entry (nil: none stored, every title is the document's).
-    package func shownTitles(_ documents: [(key: String, source: String, title: String?)], index: CatalogEntry?) -> [String: String?] {
-        var ids: [String: String] = [:]
-        for document in documents {
-            if let id = ShownTitle.indexID(key: document.key, source: document.source) { ids[document.key] = id }
-        }
-        var byID: [String: Entry] = [:]
-        if let index, !ids.isEmpty {
-            // Unreadable index: the documents' own titles, as with none stored.
-            for line in (try? indexEntries(Array(Set(ids.values)).sorted(), of: index)) ?? [] { byID[line.id] = line }
+    /// The title to show for each of `documents` (catalog key, own title), by key: the
+    /// ``ShownTitle`` rule, where `listed` names the listing (its catalog entry) and the entry
+    /// that describe a document; each listing's entries read in one pass of its entry table.
+    package func shownTitles(
+        _ documents: [(key: String, title: String?)], listed: [String: (listing: CatalogEntry, id: String)]
+    ) -> [String: String?] {
+        var byListing: [BlobID: (listing: CatalogEntry, ids: Set<String>)] = [:]
+        for (_, place) in listed { byListing[place.listing.document, default: (place.listing, [])].ids.insert(place.id) }
+        var entries: [BlobID: [String: Entry]] = [:]
+        for (blob, group) in byListing {
+            // An unreadable listing: the documents' own titles, as with none stored.
+            for line in (try? indexEntries(group.ids.sorted(), of: group.listing)) ?? [] { entries[blob, default: [:]][line.id] = line }
         }
         var titles: [String: String?] = [:]
         for document in documents {
-            titles[document.key] = ShownTitle.choose(document.title, index: ids[document.key].flatMap { byID[$0] })
+            let entry = listed[document.key].flatMap { entries[$0.listing.document]?[$0.id] }
+            titles[document.key] = ShownTitle.choose(document.title, index: entry)
         }
         return titles
     }
 
-    /// ``shownTitles(_:index:)`` of catalog entries, the stored index looked up here.
-    public func shownTitles(of entries: [(key: String, entry: CatalogEntry)]) -> [String: String?] {
-        let index = (try? entry(Self.rfcIndexKey)) ?? nil
-        return shownTitles(entries.map { ($0.key, $0.entry.requestType, $0.entry.title) }, index: index)
+    /// ``shownTitles(_:listed:)`` of catalog entries, as `sources` places them, the listings
+    /// looked up in `catalog` (the catalog's entries, when read already) or else in the store.
+    package func shownTitles(
+        _ documents: [(key: String, title: String?)], sources: TitleSources, catalog: [String: CatalogEntry]? = nil
+    ) -> [String: String?] {
+        var listings: [String: CatalogEntry?] = [:]
+        let listed = sources(documents.map(\.key)).compactMapValues { place -> (listing: CatalogEntry, id: String)? in
+            if listings[place.listing] == nil {
+                listings[place.listing] = catalog.map { $0[place.listing] } ?? ((try? entry(place.listing)) ?? nil)
+            }
+            return (listings[place.listing] ?? nil).map { ($0, place.id) }
+        }
+        return shownTitles(documents, listed: listed)
     }
 }

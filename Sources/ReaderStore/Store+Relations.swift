@@ -49,25 +49,20 @@ extension Store {
 }
 
 extension Store {
-    /// The words for a key the stored index marks "Not Issued".
-    static let neverIssued = "never issued"
-    /// The words for a key the stored index would describe but does not list.
-    static let notInIndex = "not in the index"
+    /// The words for a key a stored listing would describe but does not list.
+    package static let notInIndex = "not in the index"
 
-    /// Why each of `keys` that the stored index describes has no text to fetch: it says the
-    /// document was never issued, or does not list it. The index's entries are read in one
-    /// pass; a key it does not describe, or one it lists as issued, is absent from the answer.
-    package func unavailability(of keys: [String], index: CatalogEntry) -> [String: String] {
-        var ids: [String: String] = [:]
-        for key in keys {
-            if let id = ShownTitle.indexID(key: key, source: String(key.prefix { $0 != "/" })) { ids[id] = key }
-        }
+    /// Why each document of `ids` (entry id → key) has nothing to fetch, as the stored listing
+    /// `index` says: its entry marks it (`field` true: `reason`), or it has none. The
+    /// listing's entries are read in one pass; a key it lists with a document is absent from
+    /// the answer.
+    package func unavailability(of ids: [String: String], index: CatalogEntry, field: String?, reason: String) -> [String: String] {
         guard !ids.isEmpty, let lines = try? indexEntries(ids.keys.sorted(), of: index) else { return [:] }
         var unavailable: [String: String] = [:]
         for key in ids.values { unavailable[key] = Self.notInIndex }
         for line in lines {
             guard let key = ids[line.id] ?? Int(line.id).flatMap({ ids[String($0)] }) else { continue }
-            unavailable[key] = line.fields["notIssued"] == .bool(true) ? Self.neverIssued : nil
+            unavailable[key] = field.map { line.fields[$0] == .bool(true) } == true ? reason : nil
         }
         return unavailable
     }

@@ -15,14 +15,14 @@ extension Store {
         public var storedBytes: Int
     }
 
-    /// Every entry of the catalog, sorted by key; only `source`'s when given. An RFC's title is
-    /// the stored index's where it has one (``ShownTitle``).
-    public func list(source: String? = nil) throws -> [Listed] {
+    /// Every entry of the catalog, sorted by key; only `source`'s when given. A document a
+    /// listing describes has the listing's title where `titles` says so (``ShownTitle``).
+    package func list(source: String? = nil, titles sources: TitleSources) throws -> [Listed] {
         let entries = try catalog.read().entries
         let listed = entries.sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }.filter {
             source == nil || $0.value.requestType == source
         }
-        let titles = shownTitles(listed.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Self.rfcIndexKey])
+        let titles = shownTitles(listed.map { ($0.key, $0.value.title) }, sources: sources, catalog: entries)
         return listed.map { key, entry in
             let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
             return Listed(
@@ -40,12 +40,12 @@ extension Store {
         public var keys: [String]
     }
 
-    public func summary(recent count: Int) throws -> Summary {
+    package func summary(recent count: Int, titles sources: TitleSources) throws -> Summary {
         let entries = try catalog.read().entries
         var counts: [String: Int] = [:]
         for entry in entries.values { counts[entry.requestType, default: 0] += 1 }
         let newest = entries.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(max(0, count))
-        let titles = shownTitles(newest.map { ($0.key, $0.value.requestType, $0.value.title) }, index: entries[Self.rfcIndexKey])
+        let titles = shownTitles(newest.map { ($0.key, $0.value.title) }, sources: sources, catalog: entries)
         let recent = newest.map { key, entry in
             let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
             return Listed(

@@ -56,7 +56,7 @@ public enum ReaderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .damaged(let what, let reason) where what.contains("s3://"):
             "the remote is damaged: \(what): \(reason); 'reader cache verify --remote' checks the whole remote"
         case .damaged(let what, let reason) where what.contains("catalog"):
-            "the store is damaged: \(what): \(reason); the next 'reader fetch' (any, e.g. 'reader fetch rfc-index') rebuilds "
+            "the store is damaged: \(what): \(reason); the next 'reader fetch' (of anything) rebuilds "
                 + "the catalog from its copy, catalog.prev.json; 'reader cache verify' checks it"
         case .damaged(let what, let reason):
             "the store is damaged: \(what): \(reason); run 'reader cache verify' and fetch it again to repair"

@@ -54,6 +54,18 @@ import Testing
         let descriptorText = try BoundaryJSON.encode(descriptor)
         #expect(descriptorText.contains(#""pattern":"t:{name}""#) && descriptorText.contains(#""inverse":"fedBy""#))
         #expect(try BoundaryJSON.decode(ModuleDescriptor.self, from: descriptorText) == descriptor)
+        #expect(!descriptorText.contains("listings") && !descriptorText.contains("published"), "\(descriptorText)")
+        // A listing, and the addresses an identifier's documents are published at, cross too.
+        var listing = descriptor
+        listing.listings = [
+            Listing(requestType: "t", describes: "u", name: "t list", absentField: "gone", statuses: ["A"], everyWord: "all")
+        ]
+        listing.identifiers[0].published = ["https://example.org/t/{name}"]
+        let listingText = try BoundaryJSON.encode(listing)
+        #expect(
+            listingText.contains(#""describes":"u""#) && listingText.contains(#""published":["https:\/\/example.org\/t\/{name}"]"#)
+                || listingText.contains(#""published":["https://example.org/t/{name}"]"#), "\(listingText)")
+        #expect(try BoundaryJSON.decode(ModuleDescriptor.self, from: listingText) == listing)
         let document = Document(
             source: "t", key: "t/a", title: "A", label: "a", status: "one line",
             relations: [Relation(.links, target: "https://x/", section: "2"), Relation(.obsoletes, target: "t/b", subject: "t/c")])

@@ -12,7 +12,7 @@ struct Cache: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ls", abstract: "Every stored document: key, source, title, when it was fetched, and its size on disk.")
         @OptionGroup var global: StoreOptions
-        @Option(name: .long, help: "Only documents of this source (rfc, rfc-index, html, tweets, …).") var source: String?
+        @Option(name: .long, help: "Only documents of this source (\(HelpExamples.sources), …).") var source: String?
         @Flag(name: .long, help: "Print a JSON array.") var json = false
 
         func run() async throws {
@@ -41,7 +41,7 @@ struct Cache: AsyncParsableCommand {
             commandName: "rm",
             abstract: "Forget documents by key ('reader cache ls' lists them); their blobs go at the next 'reader cache gc'.")
         @OptionGroup var global: StoreOptions
-        @Argument(help: "Catalog keys: rfc/793, rfc-index, a URL, tweets/search:QUERY.") var keys: [String]
+        @Argument(help: "Catalog keys: \(HelpExamples.key), \(HelpExamples.listingType), a URL, tweets/search:QUERY.") var keys: [String]
 
         func run() async throws {
             let keys = keys.map { Request.isURL($0) ? Request.urlKey($0) : $0 }

@@ -6,25 +6,31 @@ struct Fetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
         abstract: "Download (or revalidate) and parse documents into the store.",
-        discussion: """
-            reader fetch rfc-index            the RFC index
-            reader fetch rfc 793 2616 1-60    RFCs, ranges allowed; stored ones are skipped
-            reader fetch rfc all              every issued RFC of the index: a mirror
-                                              (run it again to resume; what a file://
-                                              mirror lacked is not asked again unless
-                                              --retry-missing)
-            reader fetch rfc-index rfc 793    several targets, each taken in order
-            reader fetch URL ...              any http(s) URL, read by the module it fits
-            reader fetch tweets user:NAME     X API v2 (needs READER_X_BEARER_TOKEN)
-            """)
+        discussion: HelpExamples.table([
+            ("reader fetch \(HelpExamples.listingType)", "the \(HelpExamples.listingName)"),
+            ("reader fetch \(HelpExamples.described) N [N|A-B ...]", "\(HelpExamples.nouns), ranges allowed; stored ones are skipped"),
+            ("reader fetch \(HelpExamples.every)", "every one the \(HelpExamples.listingName) lists: a mirror"),
+            ("", "(run it again to resume; what a file://"),
+            ("", "mirror lacked is not asked again unless"),
+            ("", "--retry-missing)"),
+            (
+                "reader fetch \(HelpExamples.listingType) \(HelpExamples.described) \(HelpExamples.number)",
+                "several targets, each taken in order"
+            ),
+            ("reader fetch URL ...", "any http(s) URL, read by the module it fits"),
+            ("reader fetch tweets user:NAME", "X API v2 (needs READER_X_BEARER_TOKEN)"),
+        ]))
 
     @OptionGroup var global: GlobalOptions
 
     @Argument(
-        help: "Targets, in order: rfc-index, rfc N…, rfc all, tweets user:NAME, URLs (rfc-index rfc 793 9110: the index, then two RFCs).")
+        help: """
+            Targets, in order: sources and their arguments (\(HelpExamples.described) N…, \(HelpExamples.every)), \
+            shorthands (\(HelpExamples.number)), tweets user:NAME, URLs.
+            """)
     var words: [String]
 
-    @Flag(name: .long, help: "With 'rfc all': ask the mirror again for the RFCs it lacked at the last fetch.")
+    @Flag(name: .long, help: "With '\(HelpExamples.every)': ask the mirror again for the documents it lacked at the last fetch.")
     var retryMissing = false
 
     /// The exit code of a bulk fetch with failures: a store that cannot be written (73) or is
@@ -45,17 +51,20 @@ struct Fetch: AsyncParsableCommand {
         let targets = try reader.fetchTargets(words)
         var requests: [Request] = []
         var skipped: [String] = []
+        // The words of the first target that asks for every document of a listing (`rfc all`).
+        var mirrored: String?
         for target in targets {
             switch target {
             case .requests(let more): requests += more
-            case .everyRFC:
-                let every = try await reader.everyIssuedRFC(retryingMissing: retryMissing)
+            case .everyEntry(let listing):
+                let every = try await reader.everyListedDocument(listing, retryingMissing: retryMissing)
                 requests += every.requests
                 skipped += every.lacking
+                mirrored = mirrored ?? listing.describes + " " + (listing.everyWord ?? "")
             }
         }
         // `rfc all` mirrors what the mirror holds: a file it lacks is counted, not a failure.
-        let mirroring = targets.contains(.everyRFC)
+        let mirroring = mirrored != nil
         let operation = reader.fetch(requests)
         let reporter = ProgressReporter(total: requests.count, quiet: requests.count == 1, verbose: global.verbose)
         await withTaskCancellationHandler {
@@ -69,6 +78,7 @@ struct Fetch: AsyncParsableCommand {
         reporter.finish()
         var summary = FetchSummary(requests: requests.count, finished: [], failed: [], cancelled: 0)
         summary.skipped = skipped
+        summary.rerun = mirrored ?? summary.rerun
         for key in outcomes.keys.sorted(by: Self.naturalOrder) {
             switch outcomes[key] {
             case .success(let result): summary.finished.append(result)
@@ -108,13 +118,12 @@ struct Fetch: AsyncParsableCommand {
     /// What the mirror lacked, and what it held after all, kept for the next `rfc all`. A
     /// store that cannot take this small derived file loses only the shortcut: said, not fatal.
     private func rememberGaps(_ reader: Reader, _ summary: FetchSummary) {
-        let found = summary.finished.map(\.key).filter { $0.hasPrefix(Reader.rfcRequestType + "/") }
-        let lacking = summary.missing.filter { $0.hasPrefix(Reader.rfcRequestType + "/") }
-        guard !lacking.isEmpty || !found.isEmpty else { return }
+        let found = summary.finished.map(\.key)
+        guard !summary.missing.isEmpty || !found.isEmpty else { return }
         do {
-            try reader.rememberMirrorGaps(lacking: lacking, found: found)
+            try reader.rememberMirrorGaps(lacking: summary.missing, found: found)
         } catch {
-            Terminal.error("warning: cannot remember what the mirror lacks (the next 'rfc all' asks again): \(error)")
+            Terminal.error("warning: cannot remember what the mirror lacks (the next '\(summary.rerun)' asks again): \(error)")
         }
     }
 
@@ -134,6 +143,8 @@ struct FetchSummary {
     var missing: [String] = []
     /// Keys of `rfc all` not asked, the mirror having lacked them at an earlier fetch.
     var skipped: [String] = []
+    /// The words that fetch every document of a listing, as given (`rfc all`), for the advice.
+    var rerun = "reader fetch TYPE all"
 
     var line: String {
         let fetched = finished.reduce(0) { $0 + $1.bytesFetched }
@@ -159,7 +170,7 @@ struct FetchSummary {
             + "\(Self.count(kept)) already stored), \(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
         if !missing.isEmpty {
             text += "; \(Self.count(missing.count)) not in the mirror: first \(Self.first(missing))"
-            text += " (a rerun of 'rfc all' skips them; --retry-missing asks again)"
+            text += " (a rerun of '\(rerun)' skips them; --retry-missing asks again)"
         }
         if !skipped.isEmpty {
             text += "; \(Self.count(skipped.count)) not asked, the mirror lacking them last time: first \(Self.first(skipped))"

@@ -3,14 +3,15 @@ import ReaderKit
 import ReaderPluginAPI
 
 struct List: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the RFC index, offline.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the entries of the stored index (the \(HelpExamples.listingName)), offline.")
 
     @OptionGroup var global: StoreOptions
 
-    @Option(name: .long, help: "Only this status (\"INTERNET STANDARD\", PROPOSED-STANDARD, UNKNOWN, …).")
+    @Option(name: .long, help: "Only this status (\(HelpExamples.statuses)).")
     var status: String?
 
-    @Option(name: .long, help: "Only RFCs published this year.")
+    @Option(name: .long, help: "Only entries dated this year.")
     var year: Int?
 
     @Option(name: .long, help: "At most this many entries.")
@@ -25,20 +26,22 @@ struct List: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let entries = try global.makeReader().list(status: status, year: year, limit: limit)
+        let reader = global.makeReader()
+        let entries = try reader.list(status: status, year: year, limit: limit)
         EntryOutput.print(entries, json: json)
-        if entries.isEmpty { try EntryOutput.nothing("no RFC matches these filters") }
+        if entries.isEmpty { try EntryOutput.nothing("no \(reader.currentListing()?.noun ?? "entry") matches these filters") }
     }
 }
 
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search the RFC index, offline: the exact number first, then title words, then authors.")
+        abstract:
+            "Search the stored index (the \(HelpExamples.listingName)), offline: the exact number first, then title words, then authors.")
 
     @OptionGroup var global: StoreOptions
 
-    @Argument(help: "Words (or an RFC number) that every result matches.")
+    @Argument(help: "Words (or a number, such as \(HelpExamples.number)) that every result matches.")
     var words: [String]
 
     @Option(name: .long, help: "At most this many results.")
@@ -52,9 +55,11 @@ struct Search: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let entries = try global.makeReader().search(words, limit: limit)
+        let reader = global.makeReader()
+        let entries = try reader.search(words, limit: limit)
         EntryOutput.print(entries, json: json)
-        if entries.isEmpty { try EntryOutput.nothing("nothing in the RFC index matches '\(words.joined(separator: " "))'") }
+        let name = reader.currentListing()?.listing.name ?? "index"
+        if entries.isEmpty { try EntryOutput.nothing("nothing in the \(name) matches '\(words.joined(separator: " "))'") }
     }
 }
 

@@ -5,11 +5,16 @@ import ReaderKit
 struct Open: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Show a document: an RFC number, rfc-index, a URL or a file; fetched first when absent.")
+        abstract:
+            "Show a document: a shorthand (\(HelpExamples.number)), a source (\(HelpExamples.listingType)), a URL or a file; fetched first when absent."
+    )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "RFC numbers, rfc-index, URLs or files. Several print one document after another (JSON Lines with --format json).")
+    @Argument(
+        help:
+            "Shorthands (\(HelpExamples.number)), sources, keys, URLs or files. Several print one document after another (JSON Lines with --format json)."
+    )
     var targets: [String]
 
     @Option(name: OpenOptions.format.parserName, help: OpenOptions.format.parserHelp)

@@ -8,7 +8,7 @@ struct Refs: AsyncParsableCommand {
 
     @OptionGroup var global: StoreOptions
 
-    @Argument(help: "A stored document: its key, shorthand (793, rfc793, @NAME) or URL.")
+    @Argument(help: "A stored document: its key, shorthand (\(HelpExamples.shorthands)) or URL.")
     var key: String
 
     @Option(name: .long, help: "Only the relations made in or pointing to this section (and the sections within it).")

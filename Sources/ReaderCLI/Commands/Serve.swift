@@ -6,10 +6,10 @@ import ReaderWeb
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the store as a local website: every stored RFC, page and post, the RFC index, and search.",
+        abstract: "Serve the store as a local website: every stored document, the \(HelpExamples.listingName), and search.",
         discussion: """
             Listens on 127.0.0.1 (this machine only) unless --host names another address. Pages never fetch on their own; \
-            an RFC that is not stored has a button that fetches it, except with --offline. Every page is also JSON, under \
+            a document that is not stored has a button that fetches it, except with --offline. Every page is also JSON, under \
             /api/ or with 'Accept: application/json'. Ctrl-C stops it.
             """)
 

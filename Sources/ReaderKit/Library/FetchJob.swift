@@ -21,7 +21,7 @@ struct FetchJob: Sendable {
     let offline: Bool
     /// `--verbose`: told each step.
     let tracer: (@Sendable (String) -> Void)?
-    /// What the stored RFC index says of a key nothing was found at (``Reader/absence(of:)``).
+    /// What a stored listing says of a key nothing was found at (``Reader/absence(of:)``).
     let absence: @Sendable (String) -> String?
 
     init(_ request: Request, fetcher: Fetcher, reader: Reader) {

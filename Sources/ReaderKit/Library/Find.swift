@@ -71,7 +71,7 @@ extension Reader {
         do {
             var search = FindSearch(
                 store: store, connection: connection, query: query, limit: limit, supersededBy: supersededBy(in: connection),
-                shorthand: shorthand(ofKey:))
+                shorthand: shorthand(ofKey:), titleSources: titleSources)
             let hits = try search.hits(source: source)
             if let file { store.fullText.kept.keep(connection, file: file) }
             return FindResult(hits: hits, note: note)
@@ -81,7 +81,7 @@ extension Reader {
             guard let connection = index else { return FindResult(hits: [], note: note) }
             var search = FindSearch(
                 store: store, connection: connection, query: query, limit: limit, supersededBy: supersededBy(in: connection),
-                shorthand: shorthand(ofKey:))
+                shorthand: shorthand(ofKey:), titleSources: titleSources)
             return FindResult(hits: try search.hits(source: source), note: note)
         } catch let failure as SQLite.Failure {
             throw failure.storageError(store.fullText.path)

@@ -25,6 +25,8 @@ struct FindSearch {
     let supersededBy: (String) -> [String]
     /// The words that open a key (``Reader/shorthand(ofKey:)``): `793` for `rfc/793`.
     let shorthand: (String) -> String
+    /// Which listing titles a key (``Reader/titleSources(_:)``).
+    let titleSources: Store.TitleSources
     /// The catalog's document blob of each key looked up (absent: not stored).
     private var stored: [String: BlobID] = [:]
     private var looked: Set<String> = []
@@ -43,9 +45,11 @@ struct FindSearch {
 
     init(
         store: Store, connection: FullTextIndex.Connection, query: FullTextQuery, limit: Int,
-        supersededBy: @escaping (String) -> [String], shorthand: @escaping (String) -> String
+        supersededBy: @escaping (String) -> [String], shorthand: @escaping (String) -> String,
+        titleSources: @escaping Store.TitleSources
     ) {
         self.shorthand = shorthand
+        self.titleSources = titleSources
         self.store = store
         self.connection = connection
         self.query = query
@@ -94,12 +98,10 @@ struct FindSearch {
         }
     }
 
-    /// The titles the hits are shown with (``ShownTitle``): the stored index's, read in one
-    /// pass, for the RFCs among them; the index is not looked up when none is an RFC.
+    /// The titles the hits are shown with (``ShownTitle``): a listing's, read in one pass, for
+    /// the documents a listing whose titles win describes; none is looked up when none is.
     private func shownTitles(_ shown: [Candidate]) -> [String: String?] {
-        guard shown.contains(where: { Self.rfcNumber($0) != nil }) else { return [:] }
-        let index = (try? store.entry(Reader.indexRequestKey)) ?? nil
-        return store.shownTitles(shown.map { ($0.document.key, $0.document.source, $0.document.title) }, index: index)
+        store.shownTitles(shown.map { ($0.document.key, $0.document.title) }, sources: titleSources)
     }
 
     /// A hit's section: an RFC's or a page's heading; a tweet named as a person would name it,
@@ -176,13 +178,6 @@ struct FindSearch {
             }
         }
         passages.merge(read.withLock { $0 }) { $1 }
-    }
-
-    /// The number of the RFC a candidate is (stored under `rfc/N`); nil for another document.
-    private static func rfcNumber(_ candidate: Candidate) -> Int? {
-        let document = candidate.document
-        guard document.source == "rfc", let number = document.rfcNumber, document.key == "rfc/\(number)" else { return nil }
-        return number
     }
 
     /// A document ranks below one that supersedes it when both match (an obsoleted RFC below

@@ -16,7 +16,7 @@ public struct RelatedDocument: Sendable, Codable, Equatable {
     public var section: String?
     /// Whether the other document is stored (a link) or not (something to fetch).
     public var stored: Bool
-    /// Why it has nothing to fetch (`never issued`), when its module's index says so.
+    /// Why it has nothing to fetch (`never issued`), when a listing describing it says so.
     public var unavailable: String?
 
     public init(
@@ -84,8 +84,8 @@ extension Reader {
         describe([key])[key] ?? RelatedDocument(type: "", key: key, label: key, stored: false)
     }
 
-    /// Why `key` has nothing to fetch, in a sentence, when the stored index can say (never
-    /// issued; past the index's last entry): `refs` says it where the title would be.
+    /// Why `key` has nothing to fetch, in a sentence, when a stored listing can say (never
+    /// issued; past the listing's last entry): `refs` says it where the title would be.
     public func absenceNote(of key: String) -> String? {
         absence(of: key)
     }
@@ -97,15 +97,11 @@ extension Reader {
     }
 
     /// Label, title, stored or not, and unavailability of each key: the catalog's titles
-    /// (by the one rule, ``ShownTitle``) for what is stored, the stored index's for the rest.
+    /// (by the one rule, ``ShownTitle``) for what is stored, the listings' for the rest.
     private func describe(_ keys: [String]) -> [String: RelatedDocument] {
         let entries = (try? store.catalog.read().entries) ?? [:]
-        let documents = keys.sorted().map { key in
-            (key: key, source: entries[key]?.requestType ?? String(key.prefix { $0 != "/" }), title: entries[key]?.title)
-        }
-        let index = entries[Self.indexRequestKey]
-        let titles = store.shownTitles(documents, index: index)
-        let unavailable = index.map { store.unavailability(of: keys.filter { entries[$0] == nil }, index: $0) } ?? [:]
+        let titles = store.shownTitles(keys.sorted().map { ($0, entries[$0]?.title) }, sources: titleSources, catalog: entries)
+        let unavailable = unavailability(of: keys.filter { entries[$0] == nil }, catalog: entries)
         var described: [String: RelatedDocument] = [:]
         for key in keys {
             described[key] = RelatedDocument(
@@ -115,5 +111,20 @@ extension Reader {
         return described
     }
 
-    static let indexRequestKey = Store.rfcIndexKey
+    /// Why each of `keys` (not stored) has nothing to fetch, as the stored listings describing
+    /// them say: marked as naming no document (`never issued`), or not listed.
+    private func unavailability(of keys: [String], catalog: [String: CatalogEntry]) -> [String: String] {
+        var byListing: [String: (keys: ListedKeys, ids: [String: String])] = [:]
+        for (key, described) in describingEntries(keys, where: { _ in true }) {
+            guard let listingKey = try? catalogKey(of: described.keys.listing) else { continue }
+            byListing[listingKey, default: (described.keys, [:])].ids[described.id] = key
+        }
+        var unavailable: [String: String] = [:]
+        for (listingKey, group) in byListing {
+            guard let index = catalog[listingKey] else { continue }
+            let found = store.unavailability(of: group.ids, index: index, field: group.keys.listing.absentField, reason: group.keys.reason)
+            unavailable.merge(found) { first, _ in first }
+        }
+        return unavailable
+    }
 }

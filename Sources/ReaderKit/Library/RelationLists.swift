@@ -26,8 +26,9 @@ extension Reader {
         let usedCatalog = document.describedBy == nil
         if usedCatalog {
             for key in keys { titles[key] = ((try? store.entry(key)) ?? nil)?.title }
-        } else if let index {
-            titles = store.shownTitles(keys.map { ($0, String($0.prefix { $0 != "/" }), nil) }, index: index)
+        } else if index != nil {
+            // The listings' titles of the targets (the RFC index's, for the RFCs it cites).
+            titles = store.shownTitles(keys.map { ($0, nil) }, sources: titleSources)
         }
         let lists = kinds.map { kind in
             // In the order of their keys, numbers as numbers (`rfc/791` before `rfc/1122`).

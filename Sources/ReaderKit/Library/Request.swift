@@ -41,21 +41,28 @@ extension Reader {
     /// The requests named by the words of `reader fetch`: a request type followed by its
     /// arguments (expanded by its module: `rfc 1-60`), or URLs; several of them mixed, in order
     /// (`rfc-index rfc 793 9110`: the index, then RFCs 793 and 9110). `rfc all` is refused here:
-    /// it needs the stored index (``fetchTargets(_:)`` reads it).
+    /// it needs the stored listing (``fetchTargets(_:)`` reads it).
     public func fetchRequests(_ words: [String]) throws -> [Request] {
         try fetchTargets(words).flatMap { target -> [Request] in
             guard case .requests(let requests) = target else {
-                throw ReaderError.usage("'rfc all' needs the stored index: fetch it with 'reader fetch rfc all' alone")
+                let words = target.words
+                throw ReaderError.usage("'\(words)' needs the stored listing: fetch it with 'reader fetch \(words)' alone")
             }
             return requests
         }
     }
 
-    /// One target of `reader fetch`, as written: requests, or `rfc all` (every issued RFC of
-    /// the stored index, known only once the index is read).
+    /// One target of `reader fetch`, as written: requests, or every document of a listing
+    /// (`rfc all`: every issued RFC of the stored index, known only once the index is read).
     public enum FetchTarget: Sendable, Equatable {
         case requests([Request])
-        case everyRFC
+        case everyEntry(of: Listing)
+
+        /// The words that ask for every entry of the listing (`rfc all`).
+        var words: String {
+            guard case .everyEntry(let listing) = self else { return "" }
+            return listing.describes + " " + (listing.everyWord ?? "")
+        }
     }
 
     /// The words of `reader fetch` cut into targets, in order: a request type takes the words
@@ -64,7 +71,9 @@ extension Reader {
     /// dropped: a word that fits nowhere, or an argument given to the index (which takes
     /// none), refuses the whole command line with one line saying how to write it.
     public func fetchTargets(_ words: [String]) throws -> [FetchTarget] {
-        guard let first = words.first else { throw ReaderError.usage("nothing to fetch: name a source (rfc-index, rfc N) or a URL") }
+        guard let first = words.first else {
+            throw ReaderError.usage("nothing to fetch: name a source (\(registry.requestTypes.joined(separator: ", "))) or a URL")
+        }
         // A group is a request type and its arguments, or a target complete in itself (a URL, a
         // shorthand), which takes no more words.
         var groups: [(type: String?, words: [String], closed: Bool)] = []
@@ -74,7 +83,7 @@ extension Reader {
             if Request.isURL(word) {
                 // A request type still waiting for its argument takes the URL as it
                 // (`fetch feed https://…/feed.xml`, a module's own request); else it stands alone.
-                if let last = groups.indices.last, let type = open, type != Self.indexRequestType, groups[last].words.isEmpty {
+                if let last = groups.indices.last, let type = open, listing(ofType: type) == nil, groups[last].words.isEmpty {
                     groups[last].words.append(word)
                 } else {
                     groups.append((nil, [URLKey.normalized(word)], true))
@@ -103,16 +112,24 @@ extension Reader {
         return try groups.map { group in
             guard let type = group.type else { return .requests(group.words.map(Request.url)) }
             if group.closed { return .requests(group.words.map { .source(type: type, argument: $0) }) }
-            if type == Self.rfcRequestType, group.words.map({ $0.lowercased() }) == [Self.everyRFCWord] { return .everyRFC }
+            if group.words.count == 1, let every = everyWordListing(type, group.words[0]) { return .everyEntry(of: every) }
             if group.words.isEmpty { return .requests([.source(type: type, argument: "")]) }
-            if type == Self.indexRequestType {
+            if let listing = listing(ofType: type) {
                 throw ReaderError.usage(
                     "'\(type)' takes no argument, and '\(group.words.joined(separator: " "))' names no source: "
-                        + "write the RFCs as 'reader fetch \(type) rfc \(group.words.joined(separator: " "))'")
+                        + "write the \(listing.noun)s as 'reader fetch \(type) \(listing.listing.describes) \(group.words.joined(separator: " "))'"
+                )
             }
             guard let module = registry.module(for: type) else { return .requests([]) }
             let expanded = try Registry.asUsage { try module.expand(group.words) }
             return .requests(expanded.map { .source(type: type, argument: $0) })
+        }
+    }
+
+    /// The listing whose documents `type` `word` asks for all of (`rfc all`), when one does.
+    private func everyWordListing(_ type: String, _ word: String) -> Listing? {
+        declaredListings(plugins: registry.builtinModule(for: type) == nil).first {
+            $0.describes == type && $0.everyWord?.lowercased() == word.lowercased()
         }
     }
 

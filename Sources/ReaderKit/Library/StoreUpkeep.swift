@@ -16,17 +16,17 @@ extension Reader {
     public func isStored(_ key: String) -> Bool { (try? store.entry(key)) != nil }
 
     /// Every stored document (`reader cache ls`), of one source when `source` is given.
-    public func listStored(source: String? = nil) throws -> [Store.Listed] { try store.list(source: source) }
+    public func listStored(source: String? = nil) throws -> [Store.Listed] { try store.list(source: source, titles: titleSources) }
 
     /// The counts by source, the last `recent` documents fetched, and every key.
-    public func storeSummary(recent: Int) throws -> Store.Summary { try store.summary(recent: recent) }
+    public func storeSummary(recent: Int) throws -> Store.Summary { try store.summary(recent: recent, titles: titleSources) }
 
     /// The catalog entry of `key`, if it is stored.
     public func entry(_ key: String) throws -> CatalogEntry? { try store.entry(key) }
 
-    /// The titles shown for `entries`: an RFC's from the stored index where it has one.
+    /// The titles shown for `entries`: a listing's where its titles win (``ShownTitle``).
     public func shownTitles(of entries: [(key: String, entry: CatalogEntry)]) -> [String: String?] {
-        store.shownTitles(of: entries)
+        store.shownTitles(entries.map { ($0.key, $0.entry.title) }, sources: titleSources)
     }
 
     /// The documents opened last, newest first.

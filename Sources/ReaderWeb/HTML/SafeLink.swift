@@ -19,7 +19,7 @@ enum SafeLink {
         else { return nil }
         switch scheme {
         case "http", "https":
-            if let links, let key = RFCIndexKnowledge.key(ofURL: resolved), links.stored.contains(key) {
+            if let links, let key = links.names.key(ofURL: resolved), links.stored.contains(key) {
                 return links.names.path(ofKey: key)
             }
             return resolved.absoluteString

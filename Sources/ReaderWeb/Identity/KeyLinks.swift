@@ -1,15 +1,17 @@
+import ReaderKit
+
 /// How a page shows a reference to a document by its key: a link when the store holds it (it
 /// opens at once), a button that fetches it when the site may fetch, a module's identifier
 /// names its request, and nothing says it has no text anywhere; plain text otherwise
-/// (`--offline`, a URL no module names, RFC 14 "Not Issued").
+/// (`--offline`, a URL no module names, a document its listing marks as naming none).
 struct KeyLinks: Sendable {
     let names: KeyNames
     /// The keys the store holds, as the catalog said when the page was made.
     let stored: Set<String>
     /// False with `--offline`: no page offers to fetch.
     let mayFetch: Bool
-    /// What the stored RFC index says of the numbers it lists (the one source-specific input).
-    var index: RFCIndexKnowledge = .unknown
+    /// What the stored listings say of the documents they describe.
+    var index: ListingFacts = .none
 
     /// Whether `key` gets a fetch button.
     func offersFetch(_ key: String) -> Bool {

@@ -1,3 +1,4 @@
+import Foundation
 import ReaderKit
 import ReaderPluginAPI
 
@@ -20,9 +21,12 @@ struct KeyNames: Sendable {
     let mentions: Mentions
     /// The relation kinds the modules use: the words of banners and lists of related documents.
     let relationKinds: [RelationKind]
+    /// The listings the modules declare: how their documents are called on the pages.
+    let listings: [Listing]
 
-    init(_ identifiers: [Identifier], relationKinds: [RelationKind] = RelationKind.standard) {
+    init(_ identifiers: [Identifier], relationKinds: [RelationKind] = RelationKind.standard, listings: [Listing] = []) {
         self.relationKinds = relationKinds
+        self.listings = listings
         forms = identifiers.compactMap { identifier in
             guard let pattern = Template(identifier.pattern), let argument = Template(identifier.argument),
                 let key = Template(identifier.key), let label = Template(identifier.label),
@@ -69,6 +73,29 @@ struct KeyNames: Sendable {
             return "/" + QueryText.encode(field.name) + "/" + field.value
         }
         return "/doc?key=" + QueryText.encode(key)
+    }
+
+    /// The key of the document a URL shows, where a module's identifier says its documents are
+    /// published (``Identifier/published``: `https://www.rfc-editor.org/rfc/rfc9110.txt` →
+    /// `rfc/9110`); http and https alike, letters in either case.
+    func key(ofURL url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        var text = url.absoluteString.lowercased()
+        text.removeFirst(scheme.count)
+        for form in forms {
+            for address in form.identifier.published {
+                guard let template = Template(Self.withoutScheme(address).lowercased()), let value = template.value(in: text) else {
+                    continue
+                }
+                return form.key.filled(value)
+            }
+        }
+        return nil
+    }
+
+    private static func withoutScheme(_ address: String) -> String {
+        guard let colon = address.firstIndex(of: ":") else { return address }
+        return String(address[colon...])
     }
 
     /// The key a shorthand names (`793`, `rfc 793`, `RFC793`), when exactly one does: the words

@@ -54,7 +54,6 @@ struct DocumentPage {
             if document.blocks.isEmpty { writeEntries(document.entries, links, into: &html) }
             html.raw("</div>\n")
             PageParts.related(related, kinds, links, sections: body.sectionAnchors, subject: document.key, into: &html)
-            if !related.contains(where: { $0.type == RelationKind.cites.name }) { RFCIndexKnowledge.writeCited(opened, links, into: &html) }
             html.raw("</article>\n")
         }
     }
@@ -102,7 +101,7 @@ struct DocumentPage {
         guard format == .html, let field = context.names.fetchField(ofKey: key), let label = context.label(ofKey: key) else {
             return ErrorPage.answer(error, format: format, context: context)
         }
-        let title = RFCIndexKnowledge.title(ofKey: key, context.reader)
+        let title = ((try? context.reader.listedEntry(ofKey: key)) ?? nil)?.title
         let links = context.links
         let absence = links.index.absence(ofKey: key)
         let page = context.layout(label).page { html in

@@ -38,7 +38,7 @@ enum HomePage {
             guard let entry = (try? reader.entry(open.key)) ?? nil else { return nil }
             return (open, entry)
         }.prefix(StoreSnapshot.recentCount)
-        // An RFC's title is the stored index's where it has one (`ShownTitle`), read in one pass.
+        // A listed document's title is its listing's where its titles win (`ShownTitle`), read in one pass.
         let titles = reader.shownTitles(of: held.map { ($0.open.key, $0.entry) })
         return held.map { open, entry in
             Read(key: open.key, source: entry.requestType, title: titles[open.key] ?? entry.title, openedAt: open.openedAt)
@@ -50,8 +50,12 @@ enum HomePage {
     ) {
         html.raw("<h1>Everything read</h1>\n")
         if total == 0 {
-            html.raw("<p>The store is empty. Read something with <code>reader open 9110</code>, ")
-            html.raw("<code>reader fetch rfc-index</code> or <code>reader open https://…</code>, then come back.</p>\n")
+            html.raw("<p>The store is empty. Read something with ")
+            for listing in context.names.listings.prefix(1) {
+                html.element("code", text: "reader fetch " + listing.requestType)
+                html.raw(", ")
+            }
+            html.raw("<code>reader open https://…</code> or <code>reader open FILE</code>, then come back.</p>\n")
             return
         }
         html.raw("<ul class=\"counts\">")
@@ -103,7 +107,13 @@ struct SourceNames {
 
     private static let known: [String: (singular: String, plural: String)] = [
         "html": ("web page", "web pages"), "tweets": ("posts", "timelines"),
-    ].merging(RFCIndexKnowledge.sourceNames) { first, _ in first }
+    ]
+
+    /// A listing's document by the listing's name (`RFC index`, `RFC indexes`).
+    private func listingName(_ source: String) -> (singular: String, plural: String)? {
+        guard let name = names.listings.first(where: { $0.requestType == source })?.name else { return nil }
+        return (name, name + (name.hasSuffix("x") || name.hasSuffix("s") ? "es" : "s"))
+    }
 
     private func noun(_ source: String) -> String? {
         guard let form = names.forms.first(where: { $0.identifier.requestType == source }) else { return nil }
@@ -112,12 +122,12 @@ struct SourceNames {
     }
 
     func singular(_ source: String) -> String {
-        noun(source) ?? Self.known[source]?.singular ?? source
+        noun(source) ?? listingName(source)?.singular ?? Self.known[source]?.singular ?? source
     }
 
     func plural(_ source: String, count: Int) -> String {
         guard count != 1 else { return singular(source) }
         if let noun = noun(source) { return noun + "s" }
-        return Self.known[source]?.plural ?? source
+        return listingName(source)?.plural ?? Self.known[source]?.plural ?? source
     }
 }

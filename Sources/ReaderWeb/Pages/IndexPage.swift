@@ -1,7 +1,8 @@
 import ReaderKit
 import ReaderPluginAPI
 
-/// `/index`: the stored RFC index with `list`'s filters (`status`, `year`, `limit`) as query
+/// `/index`: the stored listing (``Reader/currentListing()``: the RFC index, or what another
+/// module declares) with `list`'s filters (`status`, `year`, `limit`) as query
 /// parameters, a page of entries at a time (`page`, from 1). Its JSON is `list --json`'s array
 /// of the same page.
 struct IndexPage {
@@ -22,6 +23,7 @@ struct IndexPage {
 
     func answer(_ context: PageContext, format: Answer.Format) throws -> Answer {
         let entries = try context.reader.list(status: status, year: year)
+        guard let keys = context.reader.currentListing() else { return .json("[]") }
         let size = max(1, limit ?? (format == .json ? max(1, entries.count) : Self.htmlPageSize))
         let pages = max(1, (entries.count + size - 1) / size)
         let current = min(max(1, page), pages)
@@ -30,20 +32,25 @@ struct IndexPage {
         case .json:
             return .json(JSONRenderer.entries(shown))
         case .html:
-            let page = context.layout(RFCIndexKnowledge.indexName).page { html in
-                writeFilters(entries.count, into: &html)
-                writeTable(shown, context, into: &html)
+            let page = context.layout(Self.title(keys)).page { html in
+                writeFilters(entries.count, keys, into: &html)
+                writeTable(shown, keys, context, into: &html)
                 writePager(current: current, pages: pages, into: &html)
             }
             return .html(page)
         }
     }
 
-    private func writeFilters(_ count: Int, into html: inout HTML) {
-        html.element("h1", text: RFCIndexKnowledge.indexName)
+    /// What the page is called: the listing's name, a capital first (`RFC index`).
+    static func title(_ keys: ListedKeys) -> String {
+        keys.listing.name.prefix(1).uppercased() + keys.listing.name.dropFirst()
+    }
+
+    private func writeFilters(_ count: Int, _ keys: ListedKeys, into html: inout HTML) {
+        html.element("h1", text: Self.title(keys))
         html.raw("\n<form class=\"filters\" action=\"/index\" method=\"get\"><label>Status ")
         html.raw("<select name=\"status\"><option value=\"\">any</option>")
-        for option in RFCIndexKnowledge.statuses {
+        for option in keys.listing.statuses {
             html.open("option", [("value", option), ("selected", option == status?.uppercased() ? "" : nil)])
             html.text(option.lowercased())
             html.close("option")
@@ -55,21 +62,22 @@ struct IndexPage {
         html.raw("</form>\n")
     }
 
-    private func writeTable(_ entries: [Entry], _ context: PageContext, into html: inout HTML) {
+    private func writeTable(_ entries: [Entry], _ keys: ListedKeys, _ context: PageContext, into html: inout HTML) {
         html.raw("<div class=\"table\"><table class=\"index\"><tr><th>")
-        html.text(RFCIndexKnowledge.idColumn)
+        html.text(keys.noun)
         html.raw("</th><th>Title</th><th>Authors</th><th>Date</th><th>Status</th></tr>\n")
         let links = context.links
         for entry in entries {
-            html.open("tr", [("class", entry.title.isEmpty ? "not-issued" : nil)])
+            let marked = keys.marks(entry)
+            html.open("tr", [("class", marked ? "not-issued" : nil)])
             html.raw("<td>")
-            if let key = RFCIndexKnowledge.key(ofEntry: entry), !entry.title.isEmpty {
+            if let key = keys.key(ofID: entry.id), !marked {
                 links.reference(key, label: entry.id, into: &html)
             } else {
                 html.text(entry.id)
             }
             html.raw("</td><td>")
-            html.text(entry.title.isEmpty ? "Not issued" : entry.title)
+            html.text(marked && entry.title.isEmpty ? keys.listing.absentMark ?? Self.capitalized(keys.reason) : entry.title)
             html.raw("</td><td>")
             html.text(entry.authors.joined(separator: ", "))
             html.raw("</td><td>")
@@ -79,6 +87,10 @@ struct IndexPage {
             html.raw("</td></tr>\n")
         }
         html.raw("</table></div>\n")
+    }
+
+    private static func capitalized(_ text: String) -> String {
+        text.prefix(1).uppercased() + text.dropFirst()
     }
 
     private func writePager(current: Int, pages: Int, into html: inout HTML) {

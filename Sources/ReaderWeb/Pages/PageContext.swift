@@ -10,7 +10,7 @@ struct PageContext: Sendable {
     let offline: Bool
 
     var links: KeyLinks {
-        KeyLinks(names: names, stored: snapshot.keys, mayFetch: !offline, index: RFCIndexKnowledge.current(reader))
+        KeyLinks(names: names, stored: snapshot.keys, mayFetch: !offline, index: StoredListings.current(reader))
     }
 
     func layout(_ title: String, query: String = "") -> Layout {

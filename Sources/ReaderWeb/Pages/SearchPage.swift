@@ -1,7 +1,7 @@
 import ReaderKit
 import ReaderPluginAPI
 
-/// `/search?q=…`: the RFC index's titles and authors (`reader search`) and the text of every
+/// `/search?q=…`: the stored listing's titles and authors (`reader search`) and the text of every
 /// stored document (`reader find`), each hit linked to its section. Its JSON is
 /// `{"query": …, "index": <search --json>, "find": <find --json>}`.
 struct SearchPage {
@@ -62,11 +62,12 @@ struct SearchPage {
             return
         }
         if !entries.isEmpty {
-            html.element("h2", text: "In the " + RFCIndexKnowledge.indexName)
+            let keys = context.reader.currentListing()
+            html.element("h2", text: "In the " + (keys?.listing.name ?? "index"))
             html.raw("\n<ul class=\"entries\">")
             for entry in entries {
                 html.raw("<li>")
-                if let key = RFCIndexKnowledge.key(ofEntry: entry) {
+                if let key = keys?.key(ofID: entry.id) {
                     context.links.reference(key, label: context.label(ofKey: key) ?? entry.id, into: &html)
                     html.raw(" ")
                 }

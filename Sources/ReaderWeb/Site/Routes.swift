@@ -41,7 +41,12 @@ extension Site {
             page(RouterPath(prefix + "/doc")) { [self] request, _ in
                 let fields = FormFields(request.uri.query)
                 guard let key = fields["key"] else { return notFound(request, forced) }
-                if key == Reader.indexRequestType && format(of: request, forced) == .html { return redirect(to: "/index") }
+                // The listing `/index` shows is read there, with its filters.
+                if format(of: request, forced) == .html, let shown = reader.currentListing(),
+                    (try? reader.catalogKey(of: shown.listing)) == key
+                {
+                    return redirect(to: "/index")
+                }
                 let page = try await answer(request, forced) { context, format in
                     try await DocumentPage(key: key).answer(context, format: format)
                 }

@@ -27,7 +27,7 @@ public final class Site: Sendable {
     public init(reader: Reader, settings: SiteSettings) {
         self.reader = reader
         self.settings = settings
-        names = KeyNames(reader.identifierTemplates, relationKinds: reader.relationKinds)
+        names = KeyNames(reader.identifierTemplates, relationKinds: reader.relationKinds, listings: reader.listings.map(\.listing))
         boundPort = Mutex(settings.port)
     }
 
