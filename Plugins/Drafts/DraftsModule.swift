@@ -42,9 +42,11 @@ public struct DraftsModule: ParserModule {
         guard let draft = named ?? written else {
             throw ParseError(
                 module: moduleName,
-                reason: "not an Internet-Draft: no draft name (draft-NAME-NN) in its first page or in \"\(DraftName.printable(input.key))\"")
+                reason: "not an Internet-Draft: no draft name (draft-NAME-NN) in its first page or in \"\(DraftName.printable(input.key))\""
+            )
         }
-        guard header.saysInternetDraft || written != nil else {
+        // Asked for as a draft, a text is taken as one; found on its own, it must say it is one.
+        guard named != nil || header.saysInternetDraft || written != nil else {
             throw ParseError(module: moduleName, reason: "not an Internet-Draft: its first page neither says Internet-Draft nor names it")
         }
         var notes: [String] = []
@@ -99,14 +101,18 @@ public struct DraftsModule: ParserModule {
         return parts.joined(separator: " · ")
     }
 
-    /// The name the draft gives itself under its title (`draft-nottingham-rfc5988bis-07`).
+    /// The name the draft gives itself: the line under its title (`draft-nottingham-rfc5988bis-07`,
+    /// sometimes `….txt` or `….xml`), else one written in its header (`Document: draft-….txt`).
     static func ownName(_ lines: [String]) -> DraftName? {
+        func named(_ line: String) -> DraftName? {
+            DraftMentions.targets(in: line.lowercased()).lazy.compactMap(DraftName.inKey).first
+        }
         for line in lines.prefix(80) {
             let trimmed = line.trimmed
             guard trimmed.lowercased().hasPrefix("draft-"), !trimmed.contains(" ") else { continue }
-            if let found = DraftName.inKey(trimmed) { return found }
+            if let found = named(trimmed) { return found }
         }
-        return nil
+        return lines.prefix(12).lazy.compactMap(named).first
     }
 
     /// The title: the centred lines over the draft's name (`Web Linking` over
@@ -114,7 +120,7 @@ public struct DraftsModule: ParserModule {
     /// the name it may run into; else the middle of the running header.
     static func title(_ text: PagedText, own: String) -> String? {
         let head = text.lines.prefix(80)
-        if let nameLine = head.firstIndex(where: { $0.trimmed.lowercased().hasPrefix(own) && !$0.trimmed.contains(" ") }) {
+        if let nameLine = head.firstIndex(where: { $0.trimmed.lowercased().hasPrefix(own) && !$0.trimmed.contains(" ") }) {  // `….txt` too
             var start = nameLine
             while start > head.startIndex, !head[start - 1].isEmpty, nameLine - start < 4 { start -= 1 }
             let title = head[start..<nameLine].map(\.trimmed).joined(separator: " ")
