@@ -72,7 +72,7 @@ public struct DraftsModule: ParserModule {
             key: key,
             title: title,
             metadata: Metadata(
-                authors: header.authors.isEmpty ? text.authors : header.authors, date: date, siteName: "IETF Datatracker",
+                authors: header.authors.isEmpty ? text.authors : header.authors, date: date,
                 language: "en", url: input.url),
             blocks: Self.withoutOwnName(text.blocks, key: key),
             links: text.links,
