@@ -13,6 +13,8 @@ import PackageDescription
 /// its entries as the store writes them).
 let moduleDependencies: [String: [Target.Dependency]] = [
     "HTML": ["CLibXML2"], "RFCIndex": ["ReaderJSON"], "Tweets": ["ReaderJSON"],
+    // Internet-Drafts are laid out as RFCs are: read with the RFC text module's parser (its PagedText).
+    "Drafts": ["RFCText"],
 ]
 let moduleTestDependencies: [String: [Target.Dependency]] = [
     "RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"],

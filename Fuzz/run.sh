@@ -66,16 +66,21 @@ status=0
 summary=()
 for module in "${modules[@]}"; do
   extra=()
+  # The modules a module depends on (Package.swift's moduleDependencies), built and linked first.
+  deps=()
   case $module in
     RFCIndex) size=16384; files=(Tests/Corpus/rfc/rfc-index.txt) ;;
     RFCText) size=65536; files=(Tests/Corpus/rfc/rfc*.txt) ;;
     Tweets) size=65536; files=(Tests/Corpus/twitter/*.json Tests/Corpus/twitter/*.js) ;;
+    Drafts) size=65536; files=(Tests/Corpus/drafts/*.txt); deps=(RFCText) ;;
     HTML) size=65536; files=(Tests/Corpus/html/*/source.html); extra=(-I Sources/CLibXML2 $(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g')) ;;
     *)
       [ -d "Plugins/$module" ] || { echo "fuzz: no module $module"; exit 64; }
       size=65536; files=(Plugins/"$module"/Cases/*) ;;
   esac
   size=${FUZZ_MAX_LEN:-$size}
+  dep_objects=()
+  for dep in "${deps[@]}"; do compile_module "$dep" "Plugins/$dep"; dep_objects+=("$out/$dep.o"); done
   compile_module "$module" "Plugins/$module" "${extra[@]}"
   binary="$out/$module/fuzz"
   mkdir -p "$out/$module/corpus"
@@ -85,7 +90,7 @@ for module in "${modules[@]}"; do
   cmp -s "$entry.new" "$entry" && rm "$entry.new" || mv "$entry.new" "$entry"
   if [ ! -x "$binary" ] || [ "$out/$module.o" -nt "$binary" ] || [ "$entry" -nt "$binary" ] || [ Fuzz/Exercise.swift -nt "$binary" ]; then
     swiftc "${flags[@]}" "${extra[@]}" -module-name "Fuzz$module" Fuzz/Exercise.swift "$entry" \
-      "$out/ReaderJSON.o" "$out/ReaderPluginAPI.o" "$out/$module.o" $( [ "$module" = HTML ] && echo -lxml2 ) -o "$binary" \
+      "$out/ReaderJSON.o" "$out/ReaderPluginAPI.o" "${dep_objects[@]}" "$out/$module.o" $( [ "$module" = HTML ] && echo -lxml2 ) -o "$binary" \
       2>&1 | grep -v "warning: Cannot export local symbol" || true
     [ -x "$binary" ] || { echo "fuzz: cannot link $module"; exit 1; }
   fi

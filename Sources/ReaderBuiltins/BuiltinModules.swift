@@ -1,3 +1,4 @@
+import Drafts
 import HTML
 import RFCIndex
 import RFCText
@@ -10,6 +11,7 @@ import Tweets
 public let builtinModules: [any ParserModule] = [
     RFCIndexModule(),
     RFCTextModule(),
+    DraftsModule(),
     TweetsModule(),
     HTMLModule(),
 ]

@@ -30,7 +30,8 @@ public enum CatalogKey {
         if parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
             return "it is neither a URL nor a name made of non-empty parts (no '.', '..', leading or doubled '/')"
         }
-        if let sources, let first = parts.first, !sources.contains(String(first)) {
+        // `rfc/793`, `rfc-index`; a draft's `draft-ietf-quic-transport-34` (the name the IETF writes).
+        if let sources, let first = parts.first, !sources.contains(where: { first == $0 || first.hasPrefix($0 + "-") }) {
             return "a name key begins with its source (\(sources.joined(separator: ", "))), not '\(first)'"
         }
         return nil

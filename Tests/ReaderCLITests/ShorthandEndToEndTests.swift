@@ -44,7 +44,10 @@ import Testing
             uniqueKeysWithValues: listed.compactMap { source in
                 (source["name"] as? String).map { ($0, source["shorthands"] as? [String] ?? []) }
             })
-        #expect(shorthands == ["rfc-index": [], "rfc-text": ["{number}", "rfc {number}"], "tweets": ["@{name}"], "html": []])
+        #expect(
+            shorthands == [
+                "rfc-index": [], "rfc-text": ["{number}", "rfc {number}"], "drafts": ["draft-{name}"], "tweets": ["@{name}"], "html": [],
+            ])
         let tweets = try await reader.run(["open", "793", "@jack", "--offline"])
         #expect(tweets.status == 3, "\(tweets)")
         #expect(tweets.stderr.hasPrefix("reader: tweets/user:jack is not in the store; run 'reader fetch tweets user:jack'"), "\(tweets)")

@@ -35,6 +35,10 @@ import Testing
 
     @Test func aNameKeyBeginsWithItsOwnSource() {
         #expect(CatalogKey.problem("rfc/793", sources: ["tweets"]) != nil)
+        // A draft's key is its name as the IETF writes it: the source, a hyphen, the rest.
+        #expect(CatalogKey.isValid("draft-ietf-quic-transport-34", sources: ["draft"]))
+        #expect(CatalogKey.problem("draftsman-01", sources: ["draft"]) != nil)
+        #expect(CatalogKey.problem("draft-ietf-quic-transport-34", sources: ["rfc"]) != nil)
         #expect(CatalogKey.source(of: "rfc/793") == "rfc")
         #expect(CatalogKey.source(of: "https://x.org/rfc/1") == nil)
     }
