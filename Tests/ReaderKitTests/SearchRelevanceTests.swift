@@ -63,14 +63,15 @@ import Testing
         print(
             "relevance: \(Self.queries.count) queries: \(first) first, \(topThree) in the top 3, \(asked) as asked (held out: \(heldOutAsked) of \(Self.heldOut)); misses: \(misses.joined(separator: "; "))"
         )
-        // Not yet every query: these need what the index's titles do not say ("cookies" is
-        // "HTTP State Management Mechanism", "dns" is "Domain names - concepts and
-        // facilities", "ipsec" is "Security Architecture for the Internet Protocol") or lose
-        // to an equally authoritative title. None may be added; one answered leaves the list.
-        let knownMisses: Set<String> = [
-            "datagram transport layer security", "address resolution protocol", "dns", "imap", "ipsec architecture", "dhcpv6", "cookies",
-            "ldap", "private address space",
-        ]
+        // Not yet every query. `cookies` is "HTTP State Management Mechanism" (6265): no title
+        // of the index says cookie but two on DNS cookies, no title that does updates or
+        // obsoletes it, nor defines a cookie in parentheses; nothing in the index ties the word
+        // to it. `ipsec architecture` is "Security Architecture for the Internet Protocol"
+        // (4301): the titles define IPsec as "IP Security" and "Internet Protocol Security"
+        // (in that order), this title has the words the other way round, and no IPsec title
+        // updates it; only the one title that says "IPsec Architecture" matches both words.
+        // None may be added; one answered leaves the list.
+        let knownMisses: Set<String> = ["cookies", "ipsec architecture"]
         #expect(misses.filter { !knownMisses.contains(String($0.prefix { $0 != "→" }.dropLast())) }.isEmpty, "\(misses)")
         #expect(asked >= Self.queries.count - knownMisses.count)
     }
