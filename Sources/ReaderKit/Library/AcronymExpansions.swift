@@ -24,10 +24,12 @@ extension IndexSearch {
                 // Only an acronym written in capitals ("(TCP)"): a lower-case word whose
                 // letters happen to be initials of others ("in", "on") spells nothing out.
                 for (index, span) in words.ownAcronyms where words.isCapitals(index) {
-                    known[words.words[index], default: []].insert(span.filter { !words.isSmall($0) }.map { words.words[$0] }.joined(separator: " "))
+                    known[words.words[index], default: []].insert(
+                        span.filter { !words.isSmall($0) }.map { words.words[$0] }.joined(separator: " "))
                 }
                 for (index, span) in words.defined {
-                    known[words.words[index], default: []].insert(span.filter { !words.isSmall($0) }.map { words.words[$0] }.joined(separator: " "))
+                    known[words.words[index], default: []].insert(
+                        span.filter { !words.isSmall($0) }.map { words.words[$0] }.joined(separator: " "))
                     definitions[words.words[index], default: []].insert(span.map { words.words[$0] })
                 }
             }

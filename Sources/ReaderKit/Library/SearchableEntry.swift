@@ -43,7 +43,9 @@ extension IndexSearch {
             obsoletes = IndexSearch.listNumbers("obsoletes", in: entry.fieldsText.utf8)
             updates = IndexSearch.listNumbers("updates", in: entry.fieldsText.utf8)
             isSpecification = IndexSearch.isSpecification(entry.status)
-            let separator = [title.range(of: ": "), title.range(of: " - "), title.range(of: " -- ")].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
+            let separator = [title.range(of: ": "), title.range(of: " - "), title.range(of: " -- ")].compactMap { $0 }.min {
+                $0.lowerBound < $1.lowerBound
+            }
             let head = separator.map { IndexSearch.tokens(String(title[..<$0.lowerBound])).count } ?? 0
             headCount = head < words.words.count ? head : 0
         }
