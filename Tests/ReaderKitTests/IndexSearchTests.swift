@@ -65,6 +65,19 @@ import Testing
         // A word in capitals is an acronym itself, not one of the words another spells out.
         let tls = "A Transport Layer Security (TLS) ClientHello Padding Extension"
         #expect(IndexSearch.acronym("tcp", in: IndexSearch.tokens(tls), spelled: IndexSearch.spelledTokens(tls)) == nil)
+        // What a title defines in parentheses, though the letters are not the words' initials;
+        // not a version ("(v3)"), nor a word in parentheses that stands for no words before it.
+        func defined(_ title: String) -> [[String]] {
+            let words = IndexSearch.tokens(title)
+            return IndexSearch.definitions(title, words).map { $0.span.map { words[$0] } }
+        }
+        #expect(
+            defined("Dynamic Host Configuration Protocol for IPv6 (DHCPv6)") == [
+                ["dynamic", "host", "configuration", "protocol", "for", "ipv6"]
+            ])
+        #expect(defined("Post Office Protocol Version 3 (POP3) Support for UTF-8") == [["post", "office", "protocol", "version", "3"]])
+        #expect(defined("Lightweight Directory Access Protocol (v3)").isEmpty)
+        #expect(defined("Guidelines for Writers (XYZW)").isEmpty)
         // Not the initials of words with digits in them.
         #expect(IndexSearch.acronym("tcp", in: IndexSearch.tokens("TN3270 Current Practices")) == nil)
     }

@@ -38,11 +38,11 @@ import Testing
     static let kept = IndexSearch.SearchableIndex(IndexSearchTests.entries.map { IndexSearch.Searchable($0) })
 
     /// The last queries of the set, written down before their ranking was looked at.
-    static let heldOut = 18
+    static let heldOut = 28
 
     @Test func everyQueryOfTheSetIsAnsweredAsItStates() throws {
         try #require(IndexSearchTests.entries.count == 9816)
-        try #require(Self.queries.count == 63)
+        try #require(Self.queries.count == 73)
         var first = 0
         var topThree = 0
         var asked = 0
@@ -63,14 +63,15 @@ import Testing
         print(
             "relevance: \(Self.queries.count) queries: \(first) first, \(topThree) in the top 3, \(asked) as asked (held out: \(heldOutAsked) of \(Self.heldOut)); misses: \(misses.joined(separator: "; "))"
         )
-        // Not yet every query: these need what the index's titles do not say ("cookies" is
-        // "HTTP State Management Mechanism", "dns" is "Domain names - concepts and
-        // facilities", "ipsec" is "Security Architecture for the Internet Protocol") or lose
-        // to an equally authoritative title. None may be added; one answered leaves the list.
-        let knownMisses: Set<String> = [
-            "datagram transport layer security", "address resolution protocol", "dns", "imap", "ipsec architecture", "dhcpv6", "cookies",
-            "ldap", "private address space",
-        ]
+        // Not yet every query. `cookies` is "HTTP State Management Mechanism" (6265): no title
+        // of the index says cookie but two on DNS cookies, no title that does updates or
+        // obsoletes it, nor defines a cookie in parentheses; nothing in the index ties the word
+        // to it. `ipsec architecture` is "Security Architecture for the Internet Protocol"
+        // (4301): the titles define IPsec as "IP Security" and "Internet Protocol Security"
+        // (in that order), this title has the words the other way round, and no IPsec title
+        // updates it; only the one title that says "IPsec Architecture" matches both words.
+        // None may be added; one answered leaves the list.
+        let knownMisses: Set<String> = ["cookies", "ipsec architecture"]
         #expect(misses.filter { !knownMisses.contains(String($0.prefix { $0 != "→" }.dropLast())) }.isEmpty, "\(misses)")
         #expect(asked >= Self.queries.count - knownMisses.count)
     }

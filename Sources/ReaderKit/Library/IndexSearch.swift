@@ -48,17 +48,38 @@ struct IndexSearch {
     /// it, enough stays to tell an old Internet Standard from an old Informational RFC.
     static let obsoletedAuthority = 0.3
 
+    /// How much the subject prior (0–1: how many of the RFCs a query matches update an RFC,
+    /// beside the RFC they update most) adds to a title's coverage: the RFC a subject's RFCs
+    /// build on ("Domain names - implementation and specification", which 25 RFCs on the DNS
+    /// update) before one that only names it.
+    static let subjectBoost = 0.5
+    /// How many of the RFCs a query matches must update an RFC whose title it does not match
+    /// for that RFC to be listed: more than one, for an RFC others on the subject build on.
+    static let subjectLeast = 5
+
     struct Relevance: Comparable {
         var named: Bool
         var matched: Int
         var weight: Double
-        /// The title is the query, every word of it.
-        var exact: Bool
-        /// The coverage raised by the authority prior.
-        var score: Double
+        /// The query covers the title, every word of it.
+        var whole: Bool
+        /// How much of the title the query covers, 0–1.
+        var coverage: Double
+        /// How many of the RFCs the query matches update this one, beside the most (0–1).
+        var subject: Double = 0
         var current: Bool
         var authority: Double
         var number: Int
+
+        /// The title is the query, every word of it, and the RFC is current.
+        var exact: Bool { whole && current }
+        /// The coverage raised by the authority and subject priors.
+        var score: Double {
+            // An obsoleted RFC keeps little of its subject: the RFC that obsoletes it counts the
+            // RFCs that updated it as its own.
+            let subject = current ? subject : subject * IndexSearch.obsoletedAuthority
+            return coverage + IndexSearch.authorityBoost * authority + IndexSearch.subjectBoost * subject
+        }
 
         static func < (a: Relevance, b: Relevance) -> Bool {
             if (a.named, a.matched, a.weight) != (b.named, b.matched, b.weight) {
@@ -78,27 +99,85 @@ struct IndexSearch {
     /// The IDs of the matching entries, most relevant first, of an index whose words are cut
     /// already.
     func rank(_ index: SearchableIndex) -> [String] {
-        let (every, some) = index.candidates(self)
+        rank(index, index.candidates(self))
+    }
+
+    /// The IDs of the matching entries, most relevant first: every entry is a candidate.
+    func rank(_ entries: [Searchable]) -> [String] {
+        let all = Array(entries.indices)
+        return rank(SearchableIndex(entries), SearchableIndex.Candidates(every: all, nearly: terms.count >= 3 ? all : [], some: all))
+    }
+
+    private func rank(_ index: SearchableIndex, _ candidates: SearchableIndex.Candidates) -> [String] {
+        let count = terms.count
+        var scored = score(candidates.every, index)
+        let every = scored.filter { $0.value.matched == count }.keys.sorted()
         // Only what matches every word is shown when anything does: the entries each word can
         // match are few beside those any word can ("the", "protocol").
-        let scored = score(every, index.expansions)
-        if scored.contains(where: { $0.1.matched == terms.count }) { return order(scored) }
-        return order(score(some, index.expansions))
+        guard !every.isEmpty else {
+            let some = score(candidates.some, index)
+            return order(some, least: some.values.map(\.matched).max() ?? 0, index)
+        }
+        // A specification that obsoletes one whose title is the query is what that title names
+        // now ("Datagram Transport Layer Security": DTLS 1.3, which obsoletes the RFC that
+        // obsoleted it).
+        for position in every {
+            guard let old = scored[position], old.whole, let current = index.current[Int32(position)] else { continue }
+            for successor in current.map(Int.init) where index.entries[successor].isSpecification {
+                let entry = index.entries[successor]
+                if var relevance = scored[successor], relevance.matched == count {
+                    relevance.whole = true
+                    scored[successor] = relevance
+                } else {
+                    scored[successor] = Relevance(
+                        named: false, matched: count, weight: old.weight, whole: true, coverage: 1, current: true,
+                        authority: entry.authority, number: Int(entry.id) ?? 0)
+                }
+            }
+        }
+        // The RFCs the matching ones update: those the subject builds on, which some titles
+        // ("Domain names - concepts and facilities" for `dns`) do not name.
+        let updatedBy = index.updatedBy(every)
+        // Beside the RFC updated most, and never fewer than `subjectLeast`: one update of one
+        // RFC is not yet a subject building on it.
+        let most = Double(max(updatedBy.values.max() ?? 0, Self.subjectLeast))
+        for (position, updates) in updatedBy.sorted(by: { $0.key < $1.key }) {
+            if var relevance = scored[position], relevance.matched == count {
+                relevance.subject = Double(updates) / most
+                scored[position] = relevance
+            } else if updates >= Self.subjectLeast {
+                let entry = index.entries[position]
+                scored[position] = Relevance(
+                    named: false, matched: count, weight: Double(count), whole: false, coverage: 0,
+                    subject: Double(updates) / most, current: !entry.isObsoleted, authority: entry.authority,
+                    number: Int(entry.id) ?? 0)
+            }
+        }
+        // A query of three words or more that few titles match whole: those that miss one word
+        // follow ("private address space": "Address Allocation for Private Internets").
+        let shownWhole = scored.values.count { $0.matched == count }
+        guard count >= 3, shownWhole < Self.fewMatches else { return order(scored, least: count, index) }
+        for (position, relevance) in score(candidates.nearly, index) where scored[position] == nil {
+            scored[position] = relevance
+        }
+        return order(scored, least: count - 1, index)
     }
 
-    /// The IDs of the matching entries, most relevant first.
-    func rank(_ entries: [Searchable]) -> [String] {
-        order(score(entries, AcronymExpansions(entries)))
+    /// Fewer entries than this matching every word of a query of three words or more, and
+    /// those that miss one word are listed after them.
+    static let fewMatches = 3
+
+    private func score(_ positions: [Int], _ index: SearchableIndex) -> [Int: Relevance] {
+        var scored: [Int: Relevance] = [:]
+        for position in positions {
+            if let relevance = relevance(index.entries[position], index.expansions) { scored[position] = relevance }
+        }
+        return scored
     }
 
-    private func score(_ entries: [Searchable], _ expansions: AcronymExpansions) -> [(String, Relevance)] {
-        entries.compactMap { entry in relevance(entry, expansions).map { (entry.id, $0) } }
-    }
-
-    private func order(_ scored: [(String, Relevance)]) -> [String] {
-        let best = scored.map(\.1.matched).max() ?? 0
-        let shown = scored.filter { $0.1.named || $0.1.matched == terms.count || (best < terms.count && $0.1.matched == best) }
-        return shown.sorted { $0.1 > $1.1 }.map(\.0)
+    private func order(_ scored: [Int: Relevance], least: Int, _ index: SearchableIndex) -> [String] {
+        let shown = scored.filter { $0.value.named || $0.value.matched >= least }
+        return shown.sorted { $0.value > $1.value }.map { index.entries[$0.key].id }
     }
 
     /// nil when no query word matches the entry.
@@ -131,6 +210,10 @@ struct IndexSearch {
                 covered.formUnion(span)
                 matched += 1
                 weight += 1
+            } else if let span = expansions.definitions[term]?.lazy.compactMap({ searchable.words.find($0) }).first {
+                covered.formUnion(span)
+                matched += 1
+                weight += 1
             } else if term.count >= 3, let index = titleWords.firstIndex(where: { $0.hasPrefix(term) }) {
                 covered.insert(index)
                 matched += 1
@@ -155,15 +238,15 @@ struct IndexSearch {
         let counted = titleWords.indices.filter { !searchable.words.isSmall($0) }
         let whole = counted.isEmpty ? 0 : Double(counted.filter(covered.contains).count) / Double(counted.count)
         // A title that names its subject before a colon or a dash ("QUIC: A UDP-Based
-        // Multiplexed and Secure Transport") is mostly covered by a query that covers its name.
+        // Multiplexed and Secure Transport") is mostly covered by a query that covers its name,
+        // and as much as it covers of the name ("An Ethernet Address Resolution Protocol: Or
+        // Converting Network Protocol Addresses to 48.bit Ethernet Address…").
         let named = counted.filter { $0 < searchable.headCount }
         let head = named.isEmpty ? 0 : Double(named.filter(covered.contains).count) / Double(named.count)
-        let coverage = ((head == 1 ? max(whole, Self.namedCoverage) : whole) * 1000).rounded() / 1000
+        let coverage = (max(whole, head * Self.namedCoverage) * 1000).rounded() / 1000
         return Relevance(
-            named: isNamed, matched: matched, weight: weight, exact: whole == 1 && matched == terms.count && !searchable.isObsoleted,
-            score: coverage + Self.authorityBoost * searchable.authority,
-            current: !searchable.isObsoleted, authority: searchable.authority,
-            number: Int(id) ?? 0)
+            named: isNamed, matched: matched, weight: weight, whole: whole == 1 && matched == terms.count, coverage: coverage,
+            current: !searchable.isObsoleted, authority: searchable.authority, number: Int(id) ?? 0)
     }
 
     /// Whether another RFC obsoletes this one (its annotations, as the RFC index module

@@ -21,6 +21,15 @@ extension IndexSearch {
         return ((isObsoleted ? prior * IndexSearch.obsoletedAuthority : prior) * 1000).rounded() / 1000
     }
 
+    /// Whether the status is one of a specification: Internet, Draft or Proposed Standard, or
+    /// Best Current Practice.
+    static func isSpecification(_ status: String?) -> Bool {
+        switch status?.uppercased() {
+        case "INTERNET STANDARD", "PROPOSED STANDARD", "DRAFT STANDARD", "BEST CURRENT PRACTICE": true
+        default: false
+        }
+    }
+
     /// How many items the JSON list under `key` has (0 for none or no list): its commas and one,
     /// counted in the text rather than decoded (ten thousand entries are cut at once).
     static func listCount(_ key: String, in json: Substring.UTF8View) -> Int {
@@ -33,6 +42,13 @@ extension IndexSearch {
     static func isInSubseries(_ fields: Substring.UTF8View) -> Bool {
         guard let list = listText("also", in: fields) else { return false }
         return list.firstRange(of: #""STD"#.utf8) != nil || list.firstRange(of: #""BCP"#.utf8) != nil
+    }
+
+    /// The numbers of the JSON list under `key` (`"obsoletes":[2251,2830]`), as the IDs of
+    /// the entries they name; empty for none or no list.
+    static func listNumbers(_ key: String, in json: Substring.UTF8View) -> [String] {
+        guard let list = listText(key, in: json) else { return [] }
+        return list.split { $0 < UInt8(ascii: "0") || $0 > UInt8(ascii: "9") }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The text between the `[` and `]` of the JSON list under `key` (lists of numbers or

@@ -17,18 +17,35 @@ extension IndexSearch {
         /// How much a standards reader trusts this RFC, 0–1, found once when the index is cut
         /// (``IndexSearch/authority(_:isObsoleted:)``).
         let authority: Double
-        /// How many words the title's name has, before a colon or a dash ("QUIC" of "QUIC: A
+        /// How many words the title's name has, before a colon or a dash, single or double ("QUIC" of "QUIC: A
         /// UDP-Based Multiplexed and Secure Transport"); 0 for a title with neither.
         let headCount: Int
+        /// The RFCs that obsolete this one, this one obsoletes, and this one updates (IDs, as
+        /// the index lists them): a search follows them to the current RFC and to the RFC a
+        /// subject's RFCs build on.
+        let obsoletedBy: [String]
+        let obsoletes: [String]
+        let updates: [String]
+        /// On the standards track or a Best Current Practice: a specification, which may carry
+        /// on what an RFC it obsoletes specified (an Informational RFC that obsoletes one
+        /// retires it: "LDAPv2 to Historic Status").
+        let isSpecification: Bool
 
         init(_ entry: Entry) {
             id = entry.id
             let title = entry.title
-            words = TitleWords(IndexSearch.tokens(title), spelled: IndexSearch.spelledTokens(title))
+            let tokens = IndexSearch.tokens(title)
+            words = TitleWords(tokens, spelled: IndexSearch.spelledTokens(title), defined: IndexSearch.definitions(title, tokens))
             authorWords = entry.authors.flatMap { IndexSearch.tokens($0) }
             isObsoleted = IndexSearch.isObsoleted(entry)
             authority = IndexSearch.authority(entry, isObsoleted: isObsoleted)
-            let separator = [title.range(of: ": "), title.range(of: " - ")].compactMap { $0 }.min { $0.lowerBound < $1.lowerBound }
+            obsoletedBy = IndexSearch.listNumbers("obsoletedBy", in: entry.annotationsText.utf8)
+            obsoletes = IndexSearch.listNumbers("obsoletes", in: entry.fieldsText.utf8)
+            updates = IndexSearch.listNumbers("updates", in: entry.fieldsText.utf8)
+            isSpecification = IndexSearch.isSpecification(entry.status)
+            let separator = [title.range(of: ": "), title.range(of: " - "), title.range(of: " -- ")].compactMap { $0 }.min {
+                $0.lowerBound < $1.lowerBound
+            }
             let head = separator.map { IndexSearch.tokens(String(title[..<$0.lowerBound])).count } ?? 0
             headCount = head < words.words.count ? head : 0
         }
@@ -56,6 +73,8 @@ extension IndexSearch {
         /// The title's own acronyms: a word ("tcp" of "(TCP)") and the other words it stands for,
         /// which a query that covers either covers both. Found once; empty for most titles.
         private(set) var ownAcronyms: [(word: Int, span: [Int])] = []
+        /// The acronyms the title defines in parentheses, with the words each stands for.
+        let defined: [(word: Int, span: [Int])]
 
         func isSmall(_ index: Int) -> Bool { kinds[index] & Self.small != 0 }
 
@@ -63,8 +82,11 @@ extension IndexSearch {
         func isCapitals(_ index: Int) -> Bool { kinds[index] & Self.capitals != 0 }
 
         /// `spelled`: the same words as written, which tells a word in capitals; nil for none.
-        init(_ words: [String], spelled: [String]?) {
+        /// `defined`: the acronyms the title defines in parentheses and the words before each
+        /// that it stands for (``IndexSearch/definitions(_:_:)``).
+        init(_ words: [String], spelled: [String]?, defined: [(word: Int, span: [Int])] = []) {
             self.words = words
+            self.defined = defined
             initials = words.map { $0.first ?? " " }
             kinds = words.indices.map { index in
                 let word = words[index]
@@ -84,6 +106,18 @@ extension IndexSearch {
                 else { continue }
                 ownAcronyms.append((index, span))
             }
+            for definition in defined where !ownAcronyms.contains(where: { $0.word == definition.word }) {
+                ownAcronyms.append(definition)
+            }
+        }
+
+        /// Where the title has `sequence`, word for word; nil when it does not.
+        func find(_ sequence: [String]) -> Range<Int>? {
+            guard let first = sequence.first, sequence.count <= words.count else { return nil }
+            for start in 0...(words.count - sequence.count) where words[start] == first {
+                if words[start..<start + sequence.count].elementsEqual(sequence) { return start..<start + sequence.count }
+            }
+            return nil
         }
 
         /// The words `term` abbreviates by their initials (`tcp` in "transmission control

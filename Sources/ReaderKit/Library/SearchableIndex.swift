@@ -17,6 +17,12 @@ extension IndexSearch {
         private let positions: [String: Int32]
         /// The words the titles spell each acronym out as, learned once.
         let expansions: AcronymExpansions
+        /// The entries each entry updates, and those that obsolete it, by position.
+        let updates: [[Int32]]
+        let obsoletedBy: [[Int32]]
+        /// For an obsoleted entry, the current entries that obsolete it, directly or through
+        /// others ("Datagram Transport Layer Security" of 2006: the DTLS 1.3 of 2022).
+        let current: [Int32: [Int32]]
 
         init(_ entries: [Searchable]) {
             self.entries = entries
@@ -35,11 +41,42 @@ extension IndexSearch {
             self.positions = positions
             titleWords = titles.keys.sorted()
             initials = entries.map { Array($0.words.spelledInitials.utf8) }
+            updates = entries.map { $0.updates.compactMap { positions[$0] } }
+            let obsoletedBy = entries.map { $0.obsoletedBy.compactMap { positions[$0] } }
+            self.obsoletedBy = obsoletedBy
+            var current: [Int32: [Int32]] = [:]
+            for (index, entry) in entries.enumerated() where entry.isObsoleted {
+                // Along the RFCs that obsolete it to those nothing obsoletes (the index's lists
+                // go forward in time; the seen set guards against a list that loops).
+                var seen: Set<Int32> = [Int32(index)]
+                var next = obsoletedBy[index]
+                var found: [Int32] = []
+                while let position = next.popLast() {
+                    guard seen.insert(position).inserted else { continue }
+                    if entries[Int(position)].isObsoleted { next += obsoletedBy[Int(position)] } else { found.append(position) }
+                }
+                if !found.isEmpty { current[Int32(index)] = found.sorted() }
+            }
+            self.current = current
+        }
+
+        /// How many of `matched` (the entries a query matches, by position) update each entry,
+        /// counting for an RFC those that update the RFCs it obsoletes: it took their place.
+        func updatedBy(_ matched: [Int]) -> [Int: Int] {
+            var direct: [Int: Int] = [:]
+            for position in matched {
+                for updated in updates[position] { direct[Int(updated), default: 0] += 1 }
+            }
+            var counts = direct
+            for (position, count) in direct {
+                for successor in obsoletedBy[position] { counts[Int(successor), default: 0] += count }
+            }
+            return counts
         }
 
         /// The entries a query may match (supersets: `relevance` decides): those each of its
         /// words may match, and those any may; with the entries its numbers name in both.
-        func candidates(_ query: IndexSearch) -> (every: [Searchable], some: [Searchable]) {
+        func candidates(_ query: IndexSearch) -> Candidates {
             var some = [Bool](repeating: false, count: entries.count)
             var every = [Int](repeating: 0, count: entries.count)
             for (term, acronym) in zip(query.terms, query.acronyms) {
@@ -51,6 +88,12 @@ extension IndexSearch {
                         for position in titlePostings[titleWords[index]] ?? [] { chosen[Int(position)] = true }
                         index += 1
                     }
+                }
+                // The titles that have every word of what titles define the acronym as.
+                for definition in expansions.definitions[term] ?? [] {
+                    let lists = definition.map { titlePostings[$0] ?? [] }
+                    guard let shortest = lists.min(by: { $0.count < $1.count }) else { continue }
+                    for position in shortest { chosen[Int(position)] = true }
                 }
                 if let acronym {
                     let letters = Array(String(acronym.letters).utf8)
@@ -68,10 +111,20 @@ extension IndexSearch {
                 some[position] = true
                 every[position] = query.terms.count
             }
-            return (
-                entries.indices.filter { every[$0] == query.terms.count }.map { entries[$0] },
-                entries.indices.filter { some[$0] }.map { entries[$0] }
-            )
+            let count = query.terms.count
+            return Candidates(
+                every: entries.indices.filter { every[$0] == count },
+                nearly: count >= 3 ? entries.indices.filter { every[$0] == count - 1 } : [],
+                some: entries.indices.filter { some[$0] })
+        }
+
+        /// The entries (by position) a query may match: those each of its words may match,
+        /// those all its words but one may (asked only of a query of three words or more), and
+        /// those any may.
+        struct Candidates {
+            var every: [Int]
+            var nearly: [Int]
+            var some: [Int]
         }
 
         private func lowerBound(_ word: String) -> Int {
