@@ -22,7 +22,8 @@ import Testing
     /// With no plugin path, or an empty one, the registry is the built-in modules.
     @Test func anEmptyShelfChangesNothing() {
         let registry = Registry(modules: builtinModules, plugins: PluginShelf(folders: ["/nonexistent/reader-plugins"]))
-        #expect(registry.registrations.map(\.origin) == ["built-in", "built-in", "built-in", "built-in"])
+        #expect(registry.registrations.count == builtinModules.count)
+        #expect(registry.registrations.allSatisfy { $0.origin == "built-in" })
         #expect(registry.module(for: "feed") == nil)
     }
 }
