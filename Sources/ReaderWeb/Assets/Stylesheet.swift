@@ -52,6 +52,7 @@ enum Stylesheet {
         .banner { background: var(--banner); border: 1px solid var(--banner-line); border-radius: 6px; padding: .25rem 1rem; margin-bottom: 1rem; }
         .banner p { margin: .4rem 0; font-weight: 600; }
         a.compare { font-weight: normal; font-size: .9em; }
+        p.pointing-here { margin: -.3rem 0 .6rem; font-size: .9em; color: var(--muted); }
         .diff del { background: rgba(220, 40, 40, .18); }
         .diff ins { background: rgba(40, 160, 60, .2); text-decoration: none; }
         .diff .part h2 { font-size: 1.05rem; }

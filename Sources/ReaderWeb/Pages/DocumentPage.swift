@@ -36,6 +36,7 @@ struct DocumentPage {
         let kinds = context.names.relationKinds
         let related = PageParts.relations(of: document, context)
         var body = DocumentBody(document: document, links: links)
+        body.underHeadings = PageParts.pointingHere(related, kinds, links)
         var text = HTML()
         body.write(into: &text)
         return context.layout(title).page { html in

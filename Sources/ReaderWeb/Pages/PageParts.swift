@@ -89,6 +89,32 @@ enum PageParts {
         }
     }
 
+    /// For each section other documents point to (`refs KEY --section S` both ways: "Section
+    /// 15.4 of [HTTP]"), a line under its heading naming them — "Cited by RFC 9540" — by the
+    /// relation kind's words, so for any source and kind.
+    static func pointingHere(_ related: [RelatedDocument], _ kinds: [RelationKind], _ links: KeyLinks) -> [String: HTML] {
+        var bySection: [String: [RelatedDocument]] = [:]
+        for member in related where kinds.contains(where: { $0.inverse == member.type && !$0.banner }) {
+            guard let section = member.section, !section.isEmpty else { continue }
+            bySection[section, default: []].append(member)
+        }
+        return bySection.mapValues { members in
+            var html = HTML()
+            html.raw("<p class=\"pointing-here\">")
+            for (index, (type, group)) in grouped(members).enumerated() {
+                if index > 0 { html.raw("; ") }
+                html.text(words(type, kinds).label + " ")
+                var seen: Set<String> = []
+                for member in group where seen.insert(member.key).inserted {
+                    if seen.count > 1 { html.raw(", ") }
+                    reference(member, links, into: &html)
+                }
+            }
+            html.raw("</p>\n")
+            return html
+        }
+    }
+
     /// "what changed": a stored document that supersedes the page's (obsoletes, replaces, became),
     /// or that the page's supersedes, compared with it at `/diff`, the older one first.
     private static func compare(_ member: RelatedDocument, with subject: String?, _ kinds: [RelationKind], into html: inout HTML) {

@@ -14,6 +14,9 @@ struct DocumentBody {
     private var anchors = Anchors()
     /// The headings written, in order, with their anchors: the table of contents.
     private(set) var headings: [Heading] = []
+    /// What to write under the heading of a numbered section (by its number): the documents
+    /// that cite or link to that very section (``PageParts/pointingHere(_:_:_:)``).
+    var underHeadings: [String: HTML] = [:]
 
     struct Heading {
         var level: Int
@@ -69,6 +72,7 @@ struct DocumentBody {
             }
             links.write(title, into: &html)
             html.close(Self.headingTag(level))
+            if let number, let under = underHeadings[number] { html.append(under) }
         case .paragraph(let inlines):
             html.open("p", [("id", anchor)])
             // An entry of the reference list does not cite itself.
