@@ -20,7 +20,10 @@ import Testing
         defer { Task { await server.stop() } }
         let store = try temporaryFolder("reader-memory")
         let urls = (1...4).map { "\(server.baseURL)/bomb/\($0)" }
-        let run = try await reader(store: store).measure(["fetch", "--jobs", "4"] + urls, measureMemory: true, timeout: 300)
+        // The bombs arrive at once; a generous timeout keeps a loaded machine from turning one
+        // into a timeout instead of the limit this test is about.
+        let run = try await reader(store: store).measure(
+            ["fetch", "--jobs", "4", "--timeout", "60"] + urls, measureMemory: true, timeout: 300)
         #expect(run.status == 4, "\(run)")
         // One line per request, each naming its URL once and what the body did.
         let lines = run.stderr.split(separator: "\n")
