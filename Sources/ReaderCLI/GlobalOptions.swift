@@ -48,6 +48,20 @@ struct GlobalOptions: ParsableArguments {
             cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose, remote: remote, cacert: cacert)
     }
 
+    /// Runs `body` with a reader that takes what it lacks from the remote first (unless
+    /// offline), the remote's connections shut down after, however `body` ends: `open` and
+    /// `diff`, which fetch what is absent.
+    func withReader(_ body: (Reader) async throws -> Void) async throws {
+        let remote = offline ? nil : try makeRemote()
+        do {
+            try await body(makeReader(remote: remote))
+        } catch {
+            await remote?.shutdown()
+            throw error
+        }
+        await remote?.shutdown()
+    }
+
     /// The remote of `--remote`, else of `READER_REMOTE`; nil when neither names one. Its HTTP
     /// client must be shut down when the command is done (``Remote/shutdown()``).
     func makeRemote() throws -> Remote? {

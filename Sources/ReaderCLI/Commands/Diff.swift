@@ -28,14 +28,7 @@ struct Diff: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let remote = global.offline ? nil : try global.makeRemote()
-        do {
-            try await show(global.makeReader(remote: remote))
-        } catch {
-            await remote?.shutdown()
-            throw error
-        }
-        await remote?.shutdown()
+        try await global.withReader(show)
     }
 
     private func show(_ reader: Reader) async throws {
