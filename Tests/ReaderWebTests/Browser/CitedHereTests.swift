@@ -11,16 +11,10 @@ extension SiteSuites {
     /// `[HTTP]` resolved through its own reference list — and a click there opens it.
     @Suite(.serialized) struct CitedHereTests {
         @Test func underASectionTheDocumentsCitingItAreNamedAndOpen() async throws {
-            let files = [
-                "/rfc/rfc9110.txt": try Corpus.bytes("rfc/rfc9110.txt"),
-                "/rfc/rfc9540.txt": try Inflate.bytes(try Corpus.bytes("rfc-sample/rfc/rfc9540.txt.gz"), gzip: true),
-            ]
-            let server = try await LoopbackServer { .serve(files, request: $0) }
-            let store = try temporaryFolder("cited-here")
-            let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL])
-            let fetch = try await reader.run(["fetch", "rfc", "9110", "9540"])
+            let (store, server) = try await ReadStore.storing([
+                "9110": "rfc/rfc9110.txt", "9540": "rfc-sample/rfc/rfc9540.txt.gz",
+            ])
             await server.stop()
-            try #require(fetch.status == 0, "\(fetch)")
             let site = Site(reader: ReadStore.reader(store), settings: SiteSettings(port: 0))
             try await site.application().test(.live) { client in
                 let home = "http://127.0.0.1:\(try #require(client.port))"

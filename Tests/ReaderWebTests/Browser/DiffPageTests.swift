@@ -11,17 +11,9 @@ extension SiteSuites {
     /// the two compared section by section, removed words struck out and added ones marked.
     @Suite(.serialized) struct DiffPageTests {
         @Test func clickingWhatChangedComparesAnRFCWithItsSuccessor() async throws {
-            let files = [
-                "/rfc-index.txt": try Corpus.bytes("rfc/rfc-index.txt"),
-                "/rfc/rfc783.txt": try Inflate.bytes(try Corpus.bytes("rfc-sample/rfc/rfc783.txt.gz"), gzip: true),
-                "/rfc/rfc1350.txt": try Inflate.bytes(try Corpus.bytes("rfc-sample/rfc/rfc1350.txt.gz"), gzip: true),
-            ]
-            let server = try await LoopbackServer { .serve(files, request: $0) }
-            let store = try temporaryFolder("diff-page")
-            let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL])
-            let fetch = try await reader.run(["fetch", "rfc-index", "rfc", "783", "1350"])
+            let (store, server) = try await ReadStore.storing(
+                ["783": "rfc-sample/rfc/rfc783.txt.gz", "1350": "rfc-sample/rfc/rfc1350.txt.gz"], index: true)
             await server.stop()
-            try #require(fetch.status == 0, "\(fetch)")
             let site = Site(reader: ReadStore.reader(store), settings: SiteSettings(port: 0))
             try await site.application().test(.live) { client in
                 let home = "http://127.0.0.1:\(try #require(client.port))"
@@ -58,14 +50,9 @@ extension SiteSuites {
         /// The page's JSON is `reader diff --format json`'s; a key not stored is not found, and
         /// nothing is fetched by a GET.
         @Test func theDiffAsJSONAndADocumentNotStored() async throws {
-            let files = [
-                "/rfc/rfc783.txt": try Inflate.bytes(try Corpus.bytes("rfc-sample/rfc/rfc783.txt.gz"), gzip: true),
-                "/rfc/rfc1350.txt": try Inflate.bytes(try Corpus.bytes("rfc-sample/rfc/rfc1350.txt.gz"), gzip: true),
-            ]
-            let server = try await LoopbackServer { .serve(files, request: $0) }
-            let store = try temporaryFolder("diff-json")
-            let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL])
-            try #require(try await reader.run(["fetch", "rfc", "783", "1350"]).status == 0)
+            let (store, server) = try await ReadStore.storing([
+                "783": "rfc-sample/rfc/rfc783.txt.gz", "1350": "rfc-sample/rfc/rfc1350.txt.gz",
+            ])
             let site = Site(reader: ReadStore.reader(store, rfcSource: server.baseURL), settings: SiteSettings(port: 0))
             try await site.application().test(.router) { client in
                 try await client.execute(uri: "/api/diff?a=rfc%2F783&b=rfc%2F1350", method: .get) { response in

@@ -33,6 +33,28 @@ enum ReadStore {
         return (store, server)
     }
 
+    /// A new store holding the RFCs of `rfcs` (number → corpus file, a `.gz` one served
+    /// inflated) and, with `index`, the real RFC index, fetched by the binary from a loopback RFC
+    /// Editor that keeps running (a test may ask what it was asked, then stops it).
+    static func storing(_ rfcs: [String: String], index: Bool = false) async throws -> (store: String, server: LoopbackServer) {
+        var files: [String: [UInt8]] = index ? ["/rfc-index.txt": try Corpus.bytes("rfc/rfc-index.txt")] : [:]
+        for (number, path) in rfcs {
+            let bytes = try Corpus.bytes(path)
+            files["/rfc/rfc\(number).txt"] = path.hasSuffix(".gz") ? try Inflate.bytes(bytes, gzip: true) : bytes
+        }
+        let served = files
+        let server = try await LoopbackServer { .serve(served, request: $0) }
+        let store = try temporaryFolder("web-rfcs")
+        let reader = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": server.baseURL])
+        let words = ["fetch"] + (index ? ["rfc-index"] : []) + ["rfc"] + rfcs.keys.sorted()
+        let run = try await reader.run(words)
+        guard run.status == 0 else {
+            await server.stop()
+            throw HarnessError("\(words): \(run)")
+        }
+        return (store, server)
+    }
+
     /// The corpus as the RFC Editor and two websites serve it, and any extra pages.
     static func corpusServer(extra: [String: (bytes: [UInt8], type: String)] = [:]) async throws -> LoopbackServer {
         var files = ["/rfc-index.txt": try Corpus.bytes("rfc/rfc-index.txt")]
