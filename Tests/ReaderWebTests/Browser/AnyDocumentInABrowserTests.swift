@@ -6,13 +6,11 @@ import Testing
 
 @testable import ReaderWeb
 
-extension SiteSuites {
+extension BrowserSuites {
     /// A web page read in Chromium: a section of its contents clicked scrolls to that section,
     /// a related page clicked opens it, and the fetch button of an RFC the page cites fetches the
     /// RFC and opens it — on a page no RFC code draws.
     @Suite(.serialized) struct AnyDocumentInABrowserTests {
-        // Disabled with AnyDocumentPageTests' web page: a stored web page with relations crashes
-        // the process (issue 29, site); never run yet.
         @Test
         func aPersonFollowsAWebPagesSectionsAndRelationsAndFetchesWhatItCites() async throws {
             // A store of its own: the fetch changes it.

@@ -4,7 +4,7 @@ import ReaderTestHarness
 import ReaderWeb
 import Testing
 
-extension SiteSuites {
+extension BrowserSuites {
     /// The site in a real browser, as a person uses it: the index, the home page, a search typed after `/`,
     /// a hit followed to its section, an RFC reference followed to the stored RFC, `j`/`k` through
     /// the sections, `g` to go to an RFC, and a screenshot that shows a page, not a blank window.

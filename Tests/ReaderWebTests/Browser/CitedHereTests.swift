@@ -5,7 +5,7 @@ import ReaderTestSupport
 import ReaderWeb
 import Testing
 
-extension SiteSuites {
+extension BrowserSuites {
     /// "Who cites this section", where a person reads it: under RFC 9110's section 15.4
     /// (Redirection 3xx), the stored RFC 9540, which writes "Section 15.4 of [HTTP]" — its
     /// `[HTTP]` resolved through its own reference list — and a click there opens it.

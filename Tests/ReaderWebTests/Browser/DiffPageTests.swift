@@ -5,7 +5,7 @@ import ReaderTestSupport
 import ReaderWeb
 import Testing
 
-extension SiteSuites {
+extension BrowserSuites {
     /// What changed between an RFC and the one that obsoletes it, as a person finds it in
     /// Chromium: RFC 783 (TFTP) says "Obsoleted by RFC 1350"; its "(what changed)" link opens
     /// the two compared section by section, removed words struck out and added ones marked.

@@ -5,7 +5,7 @@ import ReaderTestSupport
 import ReaderWeb
 import Testing
 
-extension SiteSuites {
+extension BrowserSuites {
     /// The fetch button as a person meets it in Chromium, and what a page of another origin
     /// (another port of 127.0.0.1) can make the browser send: the site's own button fetches
     /// (it was refused, as the site's `Referrer-Policy: no-referrer` made Chromium send

@@ -4,7 +4,7 @@ import ReaderTestHarness
 import ReaderWeb
 import Testing
 
-extension SiteSuites {
+extension BrowserSuites {
     /// Reading an RFC in a real browser: a "Section N" clicked scrolls to that section, a
     /// citation of a stored RFC clicked opens it, the contents mark the section being read as
     /// the page scrolls, and what was opened is on the home page's "Recently read".

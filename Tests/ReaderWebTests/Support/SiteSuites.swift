@@ -9,3 +9,9 @@ import Testing
 /// busy loops beside `swift test --filter ReaderWebTests`). One at a time, a page waits only
 /// for itself.
 @Suite(.serialized) enum SiteSuites {}
+
+/// The suites that drive Chromium, one test at a time, as the site's other suites are, but
+/// beside them: two pages at once wait at most for each other on the blocking pool. Alone,
+/// each group would be the suite's longest lane (together they took 650 s of the run's 655:
+/// a browser test that takes 8 s alone waits on a loaded machine for every step it awaits).
+@Suite(.serialized) enum BrowserSuites {}
