@@ -202,7 +202,11 @@ let package = Package(
                 // The request head as sent, before Hummingbird converts it (Guard/ConnectionGuard.swift).
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]
+            ],
+            // Outside the package's `package` declarations, as a program using ReaderKit is: what
+            // the engine's layers declare for each other is out of reach, and the compiler says
+            // so, not a review (ARCHITECTURE.md, "Layers").
+            packageAccess: false
         ),
 
         // The command line, as a library so that tests can drive it; `reader` is a thin shell.
@@ -218,7 +222,11 @@ let package = Package(
                 "ReaderModuleCases",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
-            ]
+            ],
+            // Outside the package's `package` declarations, as a program using ReaderKit is: what
+            // the engine's layers declare for each other is out of reach, and the compiler says
+            // so, not a review (ARCHITECTURE.md, "Layers").
+            packageAccess: false
         ),
         .executableTarget(name: "reader", dependencies: ["ReaderCLI"]),
 

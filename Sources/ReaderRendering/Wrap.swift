@@ -1,16 +1,16 @@
 import ReaderSupport
 
 /// Word wrapping for the reading view and `reader find`'s hits on a terminal.
-package enum Wrap {
+public enum Wrap {
     /// `text` broken into lines of at most `width` columns (a word longer than the width gets
     /// a line of its own), the first line prefixed by `first`, the others by `rest`.
     /// The columns `text` takes: its characters, less the styling markers.
-    package static func columns(_ text: some StringProtocol) -> Int {
+    public static func columns(_ text: some StringProtocol) -> Int {
         text.count - text.unicodeScalars.count(where: TerminalSanitizer.Style.isMarker)
     }
 
     /// The renderers' styling markers (``TerminalSanitizer/Style``) take no column.
-    package static func lines(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
+    public static func lines(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
         var lines: [String] = []
         var line = first
         var lineWidth = first.count
