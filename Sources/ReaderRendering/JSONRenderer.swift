@@ -39,6 +39,8 @@ public enum JSONRenderer {
         let text = entry.fieldsJSON
         if TopLevelKeys(text).containsAll(["title", "authors", "date", "status"]) { return text }
         var fields = entry.fields
+        // What names the entry (`alpha`), as `number` names an RFC index's.
+        fields["id"] = fields["id"] ?? .string(entry.id)
         fields["title"] = fields["title"] ?? .string(entry.title)
         fields["authors"] = fields["authors"] ?? JSONValue(entry.authors)
         fields["date"] = fields["date"] ?? JSONValue(entry.date)

@@ -35,10 +35,11 @@ import Testing
         }
     }
 
-    func reader(_ server: LoopbackServer) throws -> ReaderBinary {
+    func reader(_ server: LoopbackServer, titlesWin: Bool = true) throws -> ReaderBinary {
         let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.fixture("ShelfModule")])
         return try ReaderBinary(environment: [
             "READER_CACHE_DIR": store, "READER_PLUGIN_PATH": plugins, "READER_SHELF_URL": server.baseURL,
+            "READER_SHELF_TITLES_WIN": titlesWin ? "1" : "0",
         ])
     }
 
@@ -63,6 +64,7 @@ import Testing
             ],
             "\(listed)")
         #expect(listed.map { $0["lost"] as? Bool } == [false, false, true, false], "\(listed)")
+        #expect(listed.map { $0["id"] as? String } == ["alpha", "beta", "gamma", "delta"], "\(listed)")
         let lent = try await reader.run(["list", "--status", "lent"])
         #expect(lent.status == 0 && lent.stdout.contains("Beta, a field guide") && !lent.stdout.contains("Alpha"), "\(lent)")
         let unknown = try await reader.run(["list", "--status", "burnt"])
@@ -83,6 +85,13 @@ import Testing
         // The listing's titles win over the notes' own, as it declares.
         let stored = try array(try await reader.run(["cache", "ls", "--json"]).stdout)
         #expect(stored.first { $0["key"] as? String == "note/alpha" }?["title"] as? String == "Alpha notes on rivers", "\(stored)")
+
+        // Opened, a note has the list's title, as the listing declares; a module whose listing
+        // does not say so keeps the note's own ("Alpha"; another note, as a view once made is kept).
+        let opened = try await reader.run(["open", "note:alpha", "--format", "json"])
+        #expect(opened.status == 0 && opened.stdout.contains(#""title":"Alpha notes on rivers""#), "\(opened)")
+        let own = try await self.reader(server, titlesWin: false).run(["open", "note:delta", "--format", "json"])
+        #expect(own.status == 0 && own.stdout.contains(#""title":"Delta""#), "\(own)")
 
         // A note the list marks lost, and one past its end, said in the listing's words.
         let lost = try await reader.run(["open", "note:gamma", "--no-pager"])

@@ -167,7 +167,14 @@ struct FetchJob: Sendable {
                     module: "reader", location: body.url,
                     reason: "no source reads \(body.mediaType ?? "this content"); 'reader sources' lists them"))
         }
-        let requestType = module.descriptor.requestTypes.first ?? "unknown"
+        // The request's own type when the module serves it (a module may serve several: a list
+        // and the documents it lists), else the module's first (a URL, a file).
+        let requestType: String =
+            if case .source(let type, _) = request, module.descriptor.requestTypes.contains(type) {
+                type
+            } else {
+                module.descriptor.requestTypes.first ?? "unknown"
+            }
         try raw.finish()
         // The share is held from the parse to the commit: the document is in memory until stored.
         return try await memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> FetchResult in

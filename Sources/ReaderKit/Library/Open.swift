@@ -148,6 +148,17 @@ extension Reader {
         return (document, committed?.entry.document)
     }
 
+    /// Whether the listing stored under `key` declares that its titles win (``Listing/titlesWin``):
+    /// the plugin path's listings asked only for a key no built-in module serves, as
+    /// ``describingEntries(_:where:)`` does (an RFC opened never loads a third-party module).
+    private func titlesWin(_ key: String) -> Bool {
+        let first = registry.firstListings
+        let listings =
+            registry.builtinModule(for: key) == nil && !first.contains { (try? catalogKey(of: $0)) == key }
+            ? first + registry.pluginListings : first
+        return listings.contains { $0.titlesWin && (try? catalogKey(of: $0)) == key }
+    }
+
     /// Adds what the describing entry (RFC 793's line in the stored index) says, the words that
     /// open the document (for a stored one: a local file is opened by its path) and the lists
     /// its text view ends with.
@@ -162,8 +173,11 @@ extension Reader {
         if let index, let reference = document.describedBy {
             opened.dependency?.document = index.document
             if let match = (try? store.indexEntry(reference.id, of: index)) ?? nil {
-                // The index's title wins over the text's (``ShownTitle``).
-                opened.document.title = ShownTitle.choose(opened.document.title, index: match) ?? opened.document.title
+                // The listing's title wins over the text's (``ShownTitle``) where the listing says
+                // its titles win (the RFC index's do: 1 RFC text in 6 has no clean title line).
+                if titlesWin(reference.key) {
+                    opened.document.title = ShownTitle.choose(opened.document.title, index: match) ?? opened.document.title
+                }
                 opened.notices = match.notices
                 opened.annotations = match.annotations
                 // Title-page fields the text does not give (RFC 793's first page names no author)
