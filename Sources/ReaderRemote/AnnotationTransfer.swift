@@ -58,10 +58,11 @@ extension Remote {
     private func remoteAnnotations() async throws -> Set<String> {
         let start = url.key(Self.annotationFolder)
         let listed = try await request { () async throws(StorageFailure) in try await bucket.list(prefix: start) }
-        return Set(listed.compactMap { key, _ in
-            guard key.hasPrefix(start) else { return nil }
-            let name = String(key.dropFirst(start.count))
-            return AnnotationShelf.isRecordName(name) ? name : nil
-        })
+        return Set(
+            listed.compactMap { key, _ in
+                guard key.hasPrefix(start) else { return nil }
+                let name = String(key.dropFirst(start.count))
+                return AnnotationShelf.isRecordName(name) ? name : nil
+            })
     }
 }

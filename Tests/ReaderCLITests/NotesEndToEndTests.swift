@@ -16,7 +16,8 @@ import Testing
 
     var reader: ReaderBinary {
         get throws {
-            try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": mirror, "COLUMNS": "100"], runner: .inProcess)
+            try ReaderBinary(
+                environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": mirror, "COLUMNS": "100"], runner: .inProcess)
         }
     }
 
@@ -26,6 +27,8 @@ import Testing
 
     @Test func aNoteStandsAtItsPassageInOpenNotesAndFind() async throws {
         #expect(try await reader.run(["fetch", "rfc", "793"]).status == 0)
+        // Opened before the note: its view is kept, and must not be shown without the note.
+        #expect(try await reader.run(["open", "793", "--no-pager", "--section", "3.2"]).status == 0)
         let note = try await reader.run(["note", "793", "--quote", "the remembering of several variables", "Which", "variables?"])
         #expect(note.status == 0, "\(note)")
         #expect(note.stdout.hasPrefix("noted on RFC 793 (section 3.2): "), "\(note)")
@@ -48,7 +51,9 @@ import Testing
         #expect(notes.first?["section"] as? String == "3.2")
         #expect(notes.first?["quote"] as? String == "the remembering of several variables")
         let markdown = try await reader.run(["open", "793", "--format", "markdown", "--no-pager"])
-        #expect(markdown.stdout.contains("> **\u{270E}1** *\u{201C}the remembering of several variables\u{201D}* \u{2014} Which variables?"), "\(markdown)")
+        #expect(
+            markdown.stdout.contains("> **\u{270E}1** *\u{201C}the remembering of several variables\u{201D}* \u{2014} Which variables?"),
+            "\(markdown)")
 
         // `notes`, as text, JSON and a Markdown export.
         let listed = try await reader.run(["notes", "793", "--json"])

@@ -27,7 +27,8 @@ import Testing
         #expect(NoteAnchors.place([quoted], in: first).first?.placed == .text)
         #expect(NoteAnchors.place([quoted], in: first).first?.block == 3)
         // A new version that moved the paragraph: the quote still stands, the note goes with it.
-        let moved = Array(version("x")[0...1]) + [.paragraph([Inline("It keeps the remembering of several variables.")])] + version("y")[2...]
+        let moved =
+            Array(version("x")[0...1]) + [.paragraph([Inline("It keeps the remembering of several variables.")])] + version("y")[2...]
         #expect(NoteAnchors.place([quoted], in: moved).first?.block == 2)
         // The quote reworded: under its section's heading, its quote said to be lost.
         let reworded = NoteAnchors.place([quoted], in: version("It keeps state.")).first

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import ReaderKit
 import ReaderTestHarness
 import ReaderWeb
 import Testing
@@ -47,6 +48,21 @@ extension SiteSuites {
                 #expect(!shown.text.contains("<script>alert"))
                 let json = try await client.get("/api/rfc/793")
                 #expect(json.text.contains("\"placed\":\"text\""))
+
+                // Tags and marks filter the home page's list, read anew each time.
+                let reader = ReadStore.reader(store, rfcSource: server.baseURL)
+                _ = try reader.tag("rfc/793", adding: ["tcp"], removing: [])
+                _ = try reader.mark("rfc/793", "starred")
+                let home = try await client.get("/")
+                #expect(home.text.contains("<a href=\"/?tag=tcp\">#tcp (1)</a>"), "\(home.text)")
+                #expect(try await client.get("/?tag=tcp").text.contains("<ol class=\"documents kept\"><li><a href=\"/rfc/793\">"))
+                #expect(try await client.get("/?starred=1").text.contains("<ol class=\"documents kept\"><li><a href=\"/rfc/793\">"))
+                #expect(try await client.get("/?tag=udp").text.contains("No stored document."))
+                #expect(try await client.get("/?unread=1").text.contains("<ol class=\"documents kept\"><li>"), "starred, not read")
+                _ = try reader.mark("rfc/793", "read")
+                let unread = try await client.get("/api?unread=1").text
+                let kept = (try JSONSerialization.jsonObject(with: Data(unread.utf8)) as? [String: Any])?["kept"] as? [[String: Any]]
+                #expect(kept != nil && kept?.contains { $0["key"] as? String == "rfc/793" } == false, "\(unread)")
             }
             await server.stop()
         }

@@ -67,7 +67,7 @@ struct Find: AsyncParsableCommand {
             // A tweet is named by who wrote it, when and what (its id is in the command).
             place += "  " + section.title
         } else if let section = hit.section {
-            place += "  §" + (section.number.map { "\($0) " } ?? "") + section.title
+            place += "  §" + [section.number, section.title].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         }
         let bold = (TerminalSanitizer.Style.boldOn, TerminalSanitizer.Style.boldOff)
         let dim = (TerminalSanitizer.Style.dimOn, TerminalSanitizer.Style.dimOff)

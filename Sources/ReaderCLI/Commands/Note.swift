@@ -66,7 +66,9 @@ struct NotesCommand: AsyncParsableCommand {
         let reader = global.makeReader()
         let notes = try key.map { try reader.notes(ofKey: try reader.storedKey($0)) } ?? (try reader.allNotes())
         if json { return Terminal.printRaw(try JSONRenderer.line(notes.map { NoteJSON.value($0) })) }
-        guard !notes.isEmpty else { try EntryOutput.nothing(key.map { "no note on \($0)" } ?? "no note yet: 'reader note KEY TEXT' writes one") }
+        guard !notes.isEmpty else {
+            try EntryOutput.nothing(key.map { "no note on \($0)" } ?? "no note yet: 'reader note KEY TEXT' writes one")
+        }
         let titles = Dictionary(
             Set(notes.map(\.key)).map { key in (key, ((try? reader.entry(key)) ?? nil)?.title) }, uniquingKeysWith: { a, _ in a })
         switch format {

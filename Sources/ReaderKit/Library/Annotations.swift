@@ -105,6 +105,9 @@ extension Reader {
                 throw ReaderError.usage("'\(tag.prefix(80))\(tag.count > 80 ? "…" : "")': \(problem)")
             }
         }
+        if let both = Set(adding).intersection(removing).first {
+            throw ReaderError.usage("'+\(both)' and '-\(both)' together: say one")
+        }
         let key = try storedKey(target)
         for (tags, kind) in [(adding, AnnotationRecord.Kind.tag), (removing, .untag)] {
             for tag in tags {

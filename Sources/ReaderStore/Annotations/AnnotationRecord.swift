@@ -26,7 +26,8 @@ public struct AnnotationRecord: Codable, Sendable, Equatable {
     public var kind: Kind
     /// The catalog key of the document.
     public var key: String
-    /// When it was said, ISO 8601 UTC: the later of two records on the same tag or mark wins.
+    /// When it was said, ISO 8601 UTC to the millisecond: the later of two records on the same
+    /// tag or mark wins (two commands a person runs are never within the same millisecond).
     public var at: String
     /// Makes two records said alike at the same second two records (two notes "ok").
     public var nonce: String
@@ -40,7 +41,7 @@ public struct AnnotationRecord: Codable, Sendable, Equatable {
     public init(kind: Kind, key: String, at: Date = Date(), nonce: String? = nil) {
         self.kind = kind
         self.key = key
-        self.at = at.ISO8601Format()
+        self.at = at.ISO8601Format(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         self.nonce = nonce ?? FileSystem.randomToken()
     }
 

@@ -21,8 +21,12 @@ extension Site {
         for (prefix, forced) in [("", nil), ("/api", Answer.Format.json)] as [(String, Answer.Format?)] {
             page(RouterPath(prefix.isEmpty ? "/" : prefix)) { [self] request, _ in
                 // Never kept: "Recently read" changes with every page read, not with the catalog.
-                try await answer(request, forced, kept: false) { context, format in
-                    try await Site.blocking { try HomePage.answer(context, format: format) }
+                let fields = FormFields(request.uri.query)
+                let filter = AnnotationFilter(
+                    tag: fields["tag"].flatMap { $0.isEmpty ? nil : $0 }, unread: fields["unread"] == "1", starred: fields["starred"] == "1"
+                )
+                return try await answer(request, forced, kept: false) { context, format in
+                    try await Site.blocking { try HomePage.answer(context, format: format, filter: filter) }
                 }
             }
             // `/rfc/793`: an alias of `/doc?key=rfc%2F793`, resolved through the modules'
@@ -76,7 +80,9 @@ extension Site {
                 let page = SearchPage(
                     query: query, filter: AnnotationFilter(tag: tag, unread: fields["unread"] == "1", starred: fields["starred"] == "1"))
                 // Notes, tags and marks change no catalog stamp: with any, a search is made anew.
-                return try await answer(request, forced, kept: !reader.hasAnyAnnotations) { context, format in try await page.answer(context, format: format) }
+                return try await answer(request, forced, kept: !reader.hasAnyAnnotations) { context, format in
+                    try await page.answer(context, format: format)
+                }
             }
             // `reader diff A B` as a page, of two stored documents.
             page(RouterPath(prefix + "/diff")) { [self] request, _ in

@@ -33,9 +33,10 @@ extension SiteSuites {
                     }
                     #expect(try await browser.url == home + "/rfc/793")
                     // Under the paragraph selected, its text as written (never markup).
-                    let after = try await browser.evaluate(
-                        "var a = document.querySelector('aside.user-note'); return [a.previousElementSibling.textContent, a.querySelector('p').textContent, a.querySelectorAll('b').length]"
-                    ) as? [Any]
+                    let after =
+                        try await browser.evaluate(
+                            "var a = document.querySelector('aside.user-note'); return [a.previousElementSibling.textContent, a.querySelector('p').textContent, a.querySelectorAll('b').length]"
+                        ) as? [Any]
                     #expect((after?[0] as? String)?.contains("remembering of several variables") == true, "\(String(describing: after))")
                     #expect(after?[1] as? String == "Keep <b>these</b> in mind", "\(String(describing: after))")
                     #expect(after?[2] as? Int == 0)
