@@ -1,4 +1,5 @@
 import Foundation
+import ObjectStorage
 import ReaderTestHarness
 import Testing
 
@@ -46,6 +47,37 @@ import Testing
             let other = try await reader.measure(["cache", "ls", "--tag", "from-1", "--json"])
             #expect(other.stdout.contains("\"rfc/1\""), "\(other)")
         }
+    }
+
+    /// Objects under the remote's `annotations/` that are not a record — bytes that do not hash
+    /// to their name, a record filed under another document, something too long to be one — are
+    /// refused and counted by a pull; the store keeps none of them.
+    @Test func aPulledRecordThatIsNotOneIsRefused() async throws {
+        guard let moto = try await MotoServer.start() else { return }
+        defer { moto.stop() }
+        let site = try await LoopbackServer(RFCSite.handler())
+        defer { Task { await site.stop() } }
+        let mine = try moto.reader(try temporaryFolder("annotator"), site: site)
+        #expect(try await mine.measure(["fetch", "rfc", "1"]).status == 0)
+        #expect(try await mine.measure(["note", "1", "a real note"]).status == 0)
+        #expect(try await mine.measure(["push"]).status == 0)
+        let client = moto.client()
+        let document = String(repeating: "0", count: 16)
+        let forged = Array(#"{"at":"2026-11-26T00:00:00.000Z","key":"rfc/1","kind":"note","nonce":"x","text":"forged"}"#.utf8)
+        _ = try await client.put("shared/annotations/\(document)/" + String(repeating: "a", count: 64), forged)
+        _ = try await client.put(
+            "shared/annotations/\(document)/" + String(repeating: "b", count: 64), Array(repeating: 0x20, count: 1 << 20))
+        await client.shutdown()
+
+        let theirs = try temporaryFolder("notes-hostile")
+        let other = try moto.reader(theirs)
+        let pull = try await other.measure(["pull", "--json"])
+        #expect(pull.status == 0, "\(pull)")
+        let result = try JSONSerialization.jsonObject(with: Data(pull.stdout.utf8)) as? [String: Any]
+        #expect(result?["annotations"] as? Int == 1 && result?["annotationsRefused"] as? Int == 2, "\(pull)")
+        let notes = try await other.measure(["notes", "1", "--json"])
+        #expect(notes.stdout.contains("a real note") && !notes.stdout.contains("forged"), "\(notes)")
+        #expect(!FileManager.default.fileExists(atPath: theirs + "/annotations/\(document)"))
     }
 
     private func jsonArray(_ text: String) -> [Any]? {

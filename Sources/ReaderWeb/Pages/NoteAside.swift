@@ -43,6 +43,7 @@ enum NoteAside {
         html.raw("<label>On the passage (select it in the text) ")
         html.raw("<input name=\"quote\" id=\"note-quote\" size=\"60\" autocomplete=\"off\"></label>\n")
         html.raw("<label>Note <textarea name=\"text\" id=\"note-text\" rows=\"3\" cols=\"60\"></textarea></label>\n")
-        html.raw("<button type=\"submit\" id=\"note-add\">Add note</button></form>\n")
+        // An input, not a button: the pages' buttons are fetch buttons (none offline).
+        html.raw("<input type=\"submit\" id=\"note-add\" value=\"Add note\"></form>\n")
     }
 }
