@@ -12,7 +12,7 @@ public struct ReaderCommand: AsyncParsableCommand {
         version: ReaderVersion.current,
         subcommands: [
             Fetch.self, Open.self, List.self, Search.self, Find.self, Refs.self, Diff.self, Sources.self, Cache.self, Serve.self, Push.self,
-            Pull.self,
+            Pull.self, NoteCommand.self, NotesCommand.self, TagCommand.self, MarkCommand.self,
         ]
     )
 

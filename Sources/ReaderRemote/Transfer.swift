@@ -29,6 +29,10 @@ public struct TransferResult: Sendable, Codable, Equatable {
     public var entriesRefused = 0
     /// The first of them, in printable form, and why.
     public var refusal: String?
+    /// Annotation records (notes, tags, marks) sent (push) or taken (pull): ``AnnotationShelf``.
+    public var annotations = 0
+    /// Remote annotation records a pull left out: not their name's bytes, or not a record.
+    public var annotationsRefused = 0
 
     mutating func refuse(_ key: String, _ why: String) {
         entriesRefused += 1

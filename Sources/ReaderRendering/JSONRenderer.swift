@@ -4,7 +4,9 @@ import ReaderPluginAPI
 /// The contract's JSON: `source`, `key`, `title`, `text`, then the module's own keys and
 /// those of the entry that describes the document. One line, so several make JSON Lines.
 public enum JSONRenderer {
-    public static func render(_ opened: OpenedDocument) throws -> String {
+    /// `notes`: a person's notes, placed (``NoteAnchors``), under `notes`; the module's own
+    /// notes (a tweet's partial errors) are then under `sourceNotes`.
+    public static func render(_ opened: OpenedDocument, notes: [PlacedNote] = []) throws -> String {
         let document = opened.document
         var object: [String: JSONValue] = [
             "source": .string(document.source),
@@ -15,7 +17,8 @@ public enum JSONRenderer {
             "date": JSONValue(document.metadata.date),
         ]
         if let url = document.metadata.url { object["url"] = .string(url) }
-        if !document.notes.isEmpty { object["notes"] = JSONValue(document.notes) }
+        if !document.notes.isEmpty { object[notes.isEmpty ? "notes" : "sourceNotes"] = JSONValue(document.notes) }
+        if !notes.isEmpty { object["notes"] = .array(notes.map(NoteJSON.value)) }
         if !opened.notices.isEmpty { object["notices"] = JSONValue(opened.notices) }
         for (key, value) in document.extra { object[key] = value }
         for (key, value) in opened.annotations { object[key] = value }

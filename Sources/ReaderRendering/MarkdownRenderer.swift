@@ -3,6 +3,8 @@ import ReaderPluginAPI
 /// Markdown: headings, paragraphs with inline styles and links, fenced preformatted blocks.
 struct MarkdownRenderer {
     let document: Document
+    /// A person's notes, placed: each a quotation under its block, those placed nowhere at the end.
+    var notes: [PlacedNote] = []
 
     func render(_ opened: OpenedDocument) -> String {
         var out: [String] = []
@@ -14,8 +16,13 @@ struct MarkdownRenderer {
         if document.blocks.isEmpty {
             out.append(document.entries.map { "- " + escape(EntryLine.text($0)) }.joined(separator: "\n"))
         }
-        out += document.blocks.map { block($0) }.filter { !$0.isEmpty }
-        return out.joined(separator: "\n\n") + "\n"
+        for (index, block) in document.blocks.enumerated() {
+            out.append(self.block(block))
+            out += notes.filter { $0.block == index }.map(note)
+        }
+        let atEnd = notes.filter { $0.block == nil }
+        if !atEnd.isEmpty { out += ["## Notes"] + atEnd.map(note) }
+        return out.filter { !$0.isEmpty }.joined(separator: "\n\n") + "\n"
     }
 
     private func block(_ block: Block) -> String {
@@ -107,5 +114,14 @@ struct MarkdownRenderer {
             true
         default: false
         }
+    }
+
+    /// `> ✎1 *“quote”* — text`, with where the quote went when the document no longer holds it.
+    func note(_ placed: PlacedNote) -> String {
+        var line = "> **\(TextRenderer.noteMark(placed.number))**"
+        if let quote = placed.note.quote { line += " *\u{201C}" + escape(quote) + "\u{201D}*" }
+        if placed.quoteLost { line += " (quote no longer found)" }
+        if !placed.note.text.isEmpty { line += " \u{2014} " + escape(placed.note.text) }
+        return line.replacingOccurrences(of: "\n", with: "\n> ")
     }
 }

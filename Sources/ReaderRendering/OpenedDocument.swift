@@ -22,6 +22,9 @@ public struct OpenedDocument: Sendable {
     /// titles) rather than from the describing entry: its view goes stale when a target is
     /// stored, so it is not kept.
     package var dependsOnCatalog = false
+    /// The notes a person wrote on it (``AnnotationShelf``), placed when it is rendered
+    /// (``NoteAnchors``). A view with notes is not kept: a note added later would be missing.
+    public var userNotes: [Note] = []
 
     public init(
         document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:], shorthand: String? = nil,

@@ -10,10 +10,13 @@ public enum Renderer {
         if let section = options.section {
             opened.document.blocks = try Sections.extract(section, from: opened.document, opener: opened.shorthand)
         }
+        // Under --section, only the notes placed in it.
+        let notes = NoteAnchors.place(opened.userNotes, in: opened.document.blocks)
+            .filter { options.section == nil || $0.placed != .end }
         switch options.format {
-        case .text: return TextRenderer(options: options, document: opened.document).render(opened)
-        case .markdown: return MarkdownRenderer(document: opened.document).render(opened)
-        case .json: return try JSONRenderer.render(opened)
+        case .text: return TextRenderer(options: options, document: opened.document, notes: notes).render(opened)
+        case .markdown: return MarkdownRenderer(document: opened.document, notes: notes).render(opened)
+        case .json: return try JSONRenderer.render(opened, notes: notes)
         }
     }
 }

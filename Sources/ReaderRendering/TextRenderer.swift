@@ -9,7 +9,7 @@ import ReaderSupport
 struct TextRenderer {
     let options: RenderOptions
     let document: Document
-    private var bold: (String, String) {
+    var bold: (String, String) {
         options.styled
             ? (String(TerminalSanitizer.Style.boldOn), String(TerminalSanitizer.Style.boldOff)) : ("", "")
     }
@@ -17,10 +17,13 @@ struct TextRenderer {
     /// The links the text shows, in order, and each one's number from 1.
     private let used: [Int]
     private let linkNumbers: [Int: Int]
+    /// A person's notes, placed; each shown under its block, its mark after its quote.
+    private let notes: [PlacedNote]
 
-    init(options: RenderOptions, document: Document) {
+    init(options: RenderOptions, document: Document, notes: [PlacedNote] = []) {
         self.options = options
         self.document = document
+        self.notes = notes
         self.used = Self.usedLinks(document)
         self.linkNumbers = Dictionary(uniqueKeysWithValues: used.enumerated().map { ($1, $0 + 1) })
     }
@@ -40,8 +43,18 @@ struct TextRenderer {
         if !facts.isEmpty, options.section == nil { out.append(facts.joined(separator: " · ")) }
         for note in document.notes { out.append("Note: \(note)") }
         if !out.isEmpty { out.append("") }
-        let body = document.blocks.isEmpty ? entryLines() : document.blocks.map { block(block: $0, indent: "") }
+        let body =
+            document.blocks.isEmpty
+            ? entryLines()
+            : document.blocks.enumerated().map { index, block in
+                annotated(self.block(block: block, indent: ""), block: block, notes: notes.filter { $0.block == index })
+            }
         out.append(body.filter { !$0.isEmpty }.joined(separator: "\n\n"))
+        let atEnd = notes.filter { $0.block == nil }
+        if !atEnd.isEmpty {
+            out += ["", "\(bold.0)Notes\(bold.1)"]
+            out += atEnd.map(noteLines)
+        }
         if !used.isEmpty {
             out.append("")
             out.append("References")

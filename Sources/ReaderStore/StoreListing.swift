@@ -13,6 +13,11 @@ extension Store {
         public var fetchedAt: String
         /// Compressed bytes of its two blobs on disk (0 for a blob that is missing).
         public var storedBytes: Int
+        /// A person's tags on it, and whether it is marked read and starred (``AnnotationState``);
+        /// absent from the JSON when it has none of them.
+        public var tags: [String]?
+        public var read: Bool?
+        public var starred: Bool?
     }
 
     /// Every entry of the catalog, sorted by key; only `source`'s when given. A document a

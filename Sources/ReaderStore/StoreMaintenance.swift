@@ -113,7 +113,7 @@ extension Store {
         var links = inventory.links
         for name in [
             "catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "lock", "writers.lock", "entries", "views",
-            "fulltext", "reads.journal",
+            "fulltext", "reads.journal", "annotations",
         ] {
             let path = root + "/" + name
             if FileSystem.isNeitherFileNorFolder(path) { links.append(path) }

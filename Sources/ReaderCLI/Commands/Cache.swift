@@ -14,25 +14,34 @@ struct Cache: AsyncParsableCommand {
         @OptionGroup var global: StoreOptions
         @Option(name: .long, help: "Only documents of this source (\(HelpExamples.sources), …).") var source: String?
         @Flag(name: .long, help: "Print a JSON array.") var json = false
+        @OptionGroup var marks: AnnotationFilterOptions
 
         func run() async throws {
-            let listed = try global.makeReader().listStored(source: source)
+            let listed = try global.makeReader().listStored(source: source, filter: marks.filter)
             if json { return Terminal.printRaw(try JSONRenderer.line(listed)) }
             guard !listed.isEmpty else {
+                if !marks.filter.isEmpty { try EntryOutput.nothing("no stored document is \(Self.describe(marks.filter))") }
                 try EntryOutput.nothing(source.map { "no document of '\($0)' is stored" } ?? "the store is empty")
             }
             let width = Terminal.width
             let lines = listed.map { item in
                 // The key (what `cache rm` takes) and its facts whole, however long a URL is;
                 // the title in the room left, and left out when there is hardly any.
+                let marks = (item.starred == true ? " \u{2605}" : "") + (item.tags ?? []).map { " #" + $0 }.joined()
                 let head =
-                    "\(CatalogKey.printable(item.key))  \(item.source)  \(item.fetchedAt.prefix(10))  \(ByteCount.format(item.storedBytes))"
+                    "\(CatalogKey.printable(item.key))  \(item.source)  \(item.fetchedAt.prefix(10))  \(ByteCount.format(item.storedBytes))\(marks)"
                 guard let title = item.title, !title.isEmpty else { return head }
                 let room = width - head.count - 2
                 if title.count <= room { return head + "  " + title }
                 return room >= 8 ? head + "  " + title.prefix(room - 1) + "…" : head
             }
             LongOutput.print(lines.joined(separator: "\n"))
+        }
+
+        /// `tagged 'x', unread and starred`: what a filter asked for, for "nothing matched".
+        static func describe(_ filter: AnnotationFilter) -> String {
+            let parts = [filter.tag.map { "tagged '\($0)'" }, filter.unread ? "unread" : nil, filter.starred ? "starred" : nil]
+            return parts.compactMap { $0 }.joined(separator: " and ")
         }
     }
 

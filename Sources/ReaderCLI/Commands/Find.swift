@@ -25,6 +25,8 @@ struct Find: AsyncParsableCommand {
     @Flag(name: FindOptions.json.parserName, help: FindOptions.json.parserHelp)
     var json = FindOptions.json.defaultValue
 
+    @OptionGroup var marks: AnnotationFilterOptions
+
     /// How many passages `--limit` may ask for: more than a person reads, and
     /// small enough that the search's arithmetic on it never overflows.
     static let limits = 0...10_000
@@ -34,7 +36,7 @@ struct Find: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = try global.makeReader().find(words, source: source, limit: limit)
+        let result = try global.makeReader().find(words, source: source, limit: limit, filter: marks.filter)
         let code = try Self.show(result, words: words, source: source, json: json)
         if code != 0 { throw ExitCode(code) }
     }
@@ -65,7 +67,7 @@ struct Find: AsyncParsableCommand {
             // A tweet is named by who wrote it, when and what (its id is in the command).
             place += "  " + section.title
         } else if let section = hit.section {
-            place += "  §" + (section.number.map { "\($0) " } ?? "") + section.title
+            place += "  §" + [section.number, section.title].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         }
         let bold = (TerminalSanitizer.Style.boldOn, TerminalSanitizer.Style.boldOff)
         let dim = (TerminalSanitizer.Style.dimOn, TerminalSanitizer.Style.dimOff)
@@ -76,6 +78,7 @@ struct Find: AsyncParsableCommand {
             return Wrap.lines(text, width: width, first: first, rest: rest)
         }
         var lines = wrapped("\(bold.0)\(place)\(bold.1)", first: "", rest: "    ")
+        if let note = hit.note { lines += wrapped("\u{270E} your note \(note.id.prefix(8)):", first: "  ", rest: "  ") }
         if !hit.snippet.text.isEmpty { lines += wrapped(hit.snippet.marked, first: "  ", rest: "  ") }
         lines += wrapped("\(dim.0)\(hit.open)\(dim.1)", first: "  ", rest: "    ")
         return lines.joined(separator: "\n")

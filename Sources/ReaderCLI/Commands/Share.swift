@@ -40,6 +40,13 @@ enum Share {
     /// `pushed to s3://team/reader: 2134 blobs sent (12.3 MB), 0 already there; 1067 entries added, 0 already current`;
     /// when nothing moved, `s3://team/reader is up to date: nothing to push (2134 blobs, 1067 entries)`, as git says.
     static func summary(_ direction: Direction, _ result: TransferResult) -> String {
+        let line = transferSummary(direction, result)
+        guard result.annotations > 0 || result.annotationsRefused > 0 else { return line }
+        let refused = result.annotationsRefused > 0 ? " (\(result.annotationsRefused) refused: not records)" : ""
+        return line + "; \(result.annotations) notes, tags and marks \(direction == .push ? "sent" : "taken")\(refused)"
+    }
+
+    private static func transferSummary(_ direction: Direction, _ result: TransferResult) -> String {
         let (verb, moved, there) =
             direction == .push ? ("pushed to", "sent", "already there") : ("pulled from", "fetched", "already here")
         if result.blobsMoved == 0 && result.entries == 0 {

@@ -32,8 +32,11 @@ public struct FindHit: Sendable, Equatable, Encodable {
     public var score: Double
     /// `reader open 793 --section 3.2`.
     public var open: String
+    /// The note the hit is (a person's note whose words match), with its id; nil for a passage
+    /// of the document's own text.
+    public var note: Note?
 
-    enum CodingKeys: String, CodingKey { case key, source, title, section, snippet, matches, score, open }
+    enum CodingKeys: String, CodingKey { case key, source, title, section, snippet, matches, score, open, note }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -45,6 +48,7 @@ public struct FindHit: Sendable, Equatable, Encodable {
         try container.encode(snippet.matches, forKey: .matches)
         try container.encode((score * 100).rounded() / 100, forKey: .score)
         try container.encode(open, forKey: .open)
+        if let note { try container.encode(NoteJSON.value(note), forKey: .note) }
     }
 }
 
@@ -62,10 +66,31 @@ extension Reader {
 
     /// Ranked full-text search of every stored document (see ``FullTextQuery`` for the words).
     public func find(_ words: [String], source: String? = nil, limit: Int = 10) throws -> FindResult {
+        try find(words, source: source, limit: limit, filter: AnnotationFilter())
+    }
+
+    /// ``find(_:source:limit:)`` with the notes whose words match first (each hit naming its
+    /// note), of the documents `filter` admits (tags, read state).
+    public func find(_ words: [String], source: String? = nil, limit: Int = 10, filter: AnnotationFilter) throws -> FindResult {
         let query = try FullTextQuery.checked(words)
         guard query.expression != nil else {
             throw ReaderError.usage("find needs a word to look for (a '-word' only excludes)")
         }
+        let records = store.annotations.hasAny ? try store.annotations.allRecords() : []
+        let states = AnnotationState.byKey(records)
+        let notes = try noteHits(states, query: query, source: source).filter { filter.admits(states[$0.key]) }
+        // Filtered, the passages are asked for generously and the admitted ones kept.
+        let asked = filter.isEmpty ? limit : min(Self.filteredPassages, max(limit, limit * 20))
+        var result = try passages(query, source: source, limit: asked)
+        if !filter.isEmpty { result.hits = result.hits.filter { filter.admits(states[$0.key]) } }
+        result.hits = Array((notes + result.hits).prefix(limit))
+        return result
+    }
+
+    /// How many passages a search filtered by tag or mark asks the index for at most.
+    static let filteredPassages = 2000
+
+    private func passages(_ query: FullTextQuery, source: String?, limit: Int) throws -> FindResult {
         var (index, file, note) = try store.fullTextForSearch()
         guard limit > 0, let connection = index else { return FindResult(hits: [], note: note) }
         do {
@@ -120,4 +145,32 @@ extension Reader {
         }
         return command
     }
+}
+
+extension Reader {
+    /// The notes whose text or quote has the query's words, as hits naming the note, newest
+    /// first: a person's own words about a document come before the document's text.
+    fileprivate func noteHits(_ states: [String: AnnotationState], query: FullTextQuery, source: String?) throws -> [FindHit] {
+        var hits: [FindHit] = []
+        for (key, state) in states {
+            let matching = state.notes.filter { query.isMatched(byTexts: [$0.text, $0.quote ?? ""]) }
+            guard !matching.isEmpty, let entry = try store.entry(key), source == nil || entry.requestType == source else { continue }
+            let title = shownTitles(of: [(key, entry)])[key].flatMap { $0 } ?? entry.title ?? key
+            for note in matching {
+                let words = shorthand(ofKey: key)
+                var open = "reader open " + (words == key ? ShellWord.quoted(key) : words)
+                if let section = note.section { open += " --section " + ShellWord.quoted(section) }
+                let body = [note.text, note.quote.map { "\u{201C}\($0)\u{201D}" }].compactMap { $0 }.filter { !$0.isEmpty }
+                hits.append(
+                    FindHit(
+                        key: key, source: entry.requestType, title: title,
+                        section: note.section.map { FindHit.Section(number: $0, title: "") },
+                        snippet: Snippet.make(body.joined(separator: " "), query), score: Self.noteScore, open: open, note: note))
+            }
+        }
+        return hits.sorted { ($0.note?.createdAt ?? "", $0.key) > ($1.note?.createdAt ?? "", $1.key) }
+    }
+
+    /// A note's score in `find`: above any passage's (BM25 here stays far below it).
+    static let noteScore = 1000.0
 }

@@ -89,6 +89,8 @@ extension Reader {
     public func keptView(_ request: Request, _ options: RenderOptions) -> String? {
         if case .file = request { return nil }
         guard let key = try? key(of: request), let entry = (try? store.entry(key)) ?? nil, isCurrent(entry) else { return nil }
+        // A document with notes is rendered with them, as they are now.
+        guard !store.annotations.hasRecords(of: key) else { return nil }
         let view = store.views.read(entry.document, variant: options.viewVariant) { dependency in
             ((try? store.entry(dependency.key)) ?? nil)?.document == dependency.document
         }
@@ -187,6 +189,11 @@ extension Reader {
             }
         }
         (opened.relationLists, opened.dependsOnCatalog) = relationLists(of: document, index: index)
+        if stored, let notes = try? notes(ofKey: document.key), !notes.isEmpty {
+            opened.userNotes = notes
+            // Not kept as a view: a note written later would be missing from it.
+            opened.dependsOnCatalog = true
+        }
         return opened
     }
 }

@@ -18,6 +18,20 @@ extension Reader {
     /// Every stored document (`reader cache ls`), of one source when `source` is given.
     public func listStored(source: String? = nil) throws -> [Store.Listed] { try store.list(source: source, titles: titleSources) }
 
+    /// ``listStored(source:)`` with each document's tags and marks, only those `filter` admits.
+    public func listStored(source: String? = nil, filter: AnnotationFilter) throws -> [Store.Listed] {
+        let states = try annotationStates()
+        return try listStored(source: source).compactMap { listed in
+            let state = states[listed.key]
+            guard filter.admits(state) else { return nil }
+            var listed = listed
+            if let state, !state.tags.isEmpty || state.read || state.starred {
+                (listed.tags, listed.read, listed.starred) = (state.tags, state.read, state.starred)
+            }
+            return listed
+        }
+    }
+
     /// The counts by source, the last `recent` documents fetched, and every key.
     public func storeSummary(recent: Int) throws -> Store.Summary { try store.summary(recent: recent, titles: titleSources) }
 
@@ -65,13 +79,17 @@ extension Reader {
     public func push(
         to remote: Remote, jobs: Int, progress: @escaping @Sendable (TransferEvent) -> Void = { _ in }
     ) async throws -> TransferResult {
-        try await remote.push(store, jobs: jobs, progress: progress)
+        var result = try await remote.push(store, jobs: jobs, progress: progress)
+        result.annotations = try await remote.pushAnnotations(store, jobs: jobs)
+        return result
     }
 
     /// Takes the remote's entries and blobs the store lacks (`reader pull`).
     public func pull(
         from remote: Remote, jobs: Int, progress: @escaping @Sendable (TransferEvent) -> Void = { _ in }
     ) async throws -> TransferResult {
-        try await remote.pull(into: store, jobs: jobs, progress: progress)
+        var result = try await remote.pull(into: store, jobs: jobs, progress: progress)
+        (result.annotations, result.annotationsRefused) = try await remote.pullAnnotations(into: store, jobs: jobs)
+        return result
     }
 }

@@ -88,6 +88,18 @@ enum Script {
             update();
           }
           followContents();
+          // Text selected in the document becomes the passage of the note the form adds.
+          function followSelection() {
+            var quote = document.getElementById("note-quote"), body = document.querySelector("article .body");
+            if (!quote || !body) return;
+            document.addEventListener("selectionchange", function () {
+              var selection = window.getSelection();
+              if (!selection || selection.isCollapsed || !body.contains(selection.anchorNode)) return;
+              var text = selection.toString().replace(/\s+/g, " ").trim();
+              if (text) quote.value = text.slice(0, 4000);
+            });
+          }
+          followSelection();
           document.addEventListener("keydown", function (event) {
             if (event.key === "Escape") {
               var form = document.getElementById("goto");

@@ -109,5 +109,9 @@ enum Stylesheet {
             max-height: calc(100vh - 5rem); overflow-y: auto; margin: 0;
           }
         }
+        .user-note { border-left: 3px solid #c90; margin: .5rem 0 1rem; padding: .25rem .75rem; background: #fff8e6; }
+        .user-note p { margin: .25rem 0 0; white-space: pre-wrap; }
+        .note-mark { font-weight: bold; color: #960; }
+        .add-note { margin-top: 2rem; } .add-note label { display: block; margin: .5rem 0; }
         """#
 }

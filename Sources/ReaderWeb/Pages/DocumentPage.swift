@@ -16,7 +16,7 @@ struct DocumentPage {
             return try absent(context, format: format, error: error)
         }
         switch format {
-        case .json: return .json(try JSONRenderer.render(opened))
+        case .json: return .json(try JSONRenderer.render(opened, notes: NoteAnchors.place(opened.userNotes, in: opened.document.blocks)))
         case .html: return .html(Self.page(opened, context))
         }
     }
@@ -37,6 +37,8 @@ struct DocumentPage {
         let related = PageParts.relations(of: document, context)
         var body = DocumentBody(document: document, links: links)
         body.underHeadings = PageParts.pointingHere(related, kinds, links)
+        let notes = NoteAnchors.place(opened.userNotes, in: document.blocks)
+        body.afterBlocks = NoteAside.byBlock(notes)
         var text = HTML()
         body.write(into: &text)
         return context.layout(title).page { html in
@@ -54,6 +56,8 @@ struct DocumentPage {
             html.append(text)
             if document.blocks.isEmpty { writeEntries(document.entries, links, into: &html) }
             html.raw("</div>\n")
+            NoteAside.atEnd(notes, into: &html)
+            NoteAside.form(key: document.key, token: context.token, into: &html)
             PageParts.related(related, kinds, links, sections: body.sectionAnchors, subject: document.key, into: &html)
             html.raw("</article>\n")
         }

@@ -12,9 +12,12 @@ enum HomePage {
         var openedAt: String
     }
 
-    static func answer(_ context: PageContext, format: Answer.Format) throws -> Answer {
+    /// `filter`: `/?tag=T`, `/?unread=1`, `/?starred=1` — the stored documents so tagged and
+    /// marked, listed first (`kept` in JSON).
+    static func answer(_ context: PageContext, format: Answer.Format, filter: AnnotationFilter = AnnotationFilter()) throws -> Answer {
         let (recent, counts, total) = (context.snapshot.recent, context.snapshot.counts, context.snapshot.total)
         let read = reads(context)
+        let kept = KeptList(context, filter: filter)
         switch format {
         case .json:
             struct Home: Encodable {
@@ -22,11 +25,20 @@ enum HomePage {
                 var counts: [String: Int]
                 var recent: [Store.Listed]
                 var read: [Read]
+                var kept: [Store.Listed]?
+                var tags: [String: Int]
             }
-            return .json(try JSONRenderer.line(Home(documents: total, counts: counts, recent: recent, read: read)))
+            return .json(
+                try JSONRenderer.line(
+                    Home(
+                        documents: total, counts: counts, recent: recent, read: read, kept: filter.isEmpty ? nil : kept.documents,
+                        tags: kept.tags)))
         case .html:
             return .html(
-                context.layout("").page { html in write(read: read, fetched: recent, counts: counts, total: total, context, into: &html) })
+                context.layout("").page { html in
+                    kept.write(into: &html)
+                    write(read: read, fetched: recent, counts: counts, total: total, context, into: &html)
+                })
         }
     }
 

@@ -6,6 +6,8 @@ import ReaderPluginAPI
 /// `{"query": …, "index": <search --json>, "find": <find --json>}`.
 struct SearchPage {
     var query: String
+    /// `tag=T`, `unread=1`, `starred=1`: the full-text hits of the documents so tagged and marked.
+    var filter = AnnotationFilter()
 
     static let indexLimit = 10
     static let findLimit = 10
@@ -40,7 +42,7 @@ struct SearchPage {
     /// What `reader find` answers; nothing for only exclusions or only punctuation.
     private func findHits(_ words: [String], _ context: PageContext) throws -> [FindHit] {
         do {
-            return try context.reader.find(words, limit: Self.findLimit).hits
+            return try context.reader.find(words, limit: Self.findLimit, filter: filter).hits
         } catch let error as ReaderError where error.exitCode == 64 {
             return []
         }

@@ -17,6 +17,8 @@ struct DocumentBody {
     /// What to write under the heading of a numbered section (by its number): the documents
     /// that cite or link to that very section (``PageParts/pointingHere(_:_:_:)``).
     var underHeadings: [String: HTML] = [:]
+    /// What to write after a block (by its index): a person's notes on it (``NoteAside``).
+    var afterBlocks: [Int: HTML] = [:]
 
     struct Heading {
         var level: Int
@@ -50,6 +52,7 @@ struct DocumentBody {
     mutating func write(into html: inout HTML) {
         for (index, block) in document.blocks.enumerated() {
             write(block, anchor: references.anchorOfBlock[index], into: &html)
+            if let after = afterBlocks[index] { html.append(after) }
         }
     }
 

@@ -21,8 +21,12 @@ extension Site {
         for (prefix, forced) in [("", nil), ("/api", Answer.Format.json)] as [(String, Answer.Format?)] {
             page(RouterPath(prefix.isEmpty ? "/" : prefix)) { [self] request, _ in
                 // Never kept: "Recently read" changes with every page read, not with the catalog.
-                try await answer(request, forced, kept: false) { context, format in
-                    try await Site.blocking { try HomePage.answer(context, format: format) }
+                let fields = FormFields(request.uri.query)
+                let filter = AnnotationFilter(
+                    tag: fields["tag"].flatMap { $0.isEmpty ? nil : $0 }, unread: fields["unread"] == "1", starred: fields["starred"] == "1"
+                )
+                return try await answer(request, forced, kept: false) { context, format in
+                    try await Site.blocking { try HomePage.answer(context, format: format, filter: filter) }
                 }
             }
             // `/rfc/793`: an alias of `/doc?key=rfc%2F793`, resolved through the modules'
@@ -33,7 +37,8 @@ extension Site {
                 else {
                     return notFound(request, forced)
                 }
-                let page = try await answer(request, forced) { context, format in
+                // A page with notes is made anew: a note changes no catalog stamp.
+                let page = try await answer(request, forced, kept: !reader.hasAnnotations(ofKey: key)) { context, format in
                     try await DocumentPage(key: key).answer(context, format: format)
                 }
                 return await noteRead(key, request, forced, page)
@@ -47,7 +52,8 @@ extension Site {
                 {
                     return redirect(to: "/index")
                 }
-                let page = try await answer(request, forced) { context, format in
+                // A page with notes is made anew: a note changes no catalog stamp.
+                let page = try await answer(request, forced, kept: !reader.hasAnnotations(ofKey: key)) { context, format in
                     try await DocumentPage(key: key).answer(context, format: format)
                 }
                 return await noteRead(key, request, forced, page)
@@ -69,8 +75,14 @@ extension Site {
                 if format(of: request, forced) == .html, let key = names.key(shorthand: query) {
                     return redirect(to: names.path(ofKey: key))
                 }
-                let page = SearchPage(query: query)
-                return try await answer(request, forced) { context, format in try await page.answer(context, format: format) }
+                let fields = FormFields(request.uri.query)
+                let tag = fields["tag"].flatMap { $0.isEmpty ? nil : $0 }
+                let page = SearchPage(
+                    query: query, filter: AnnotationFilter(tag: tag, unread: fields["unread"] == "1", starred: fields["starred"] == "1"))
+                // Notes, tags and marks change no catalog stamp: with any, a search is made anew.
+                return try await answer(request, forced, kept: !reader.hasAnyAnnotations) { context, format in
+                    try await page.answer(context, format: format)
+                }
             }
             // `reader diff A B` as a page, of two stored documents.
             page(RouterPath(prefix + "/diff")) { [self] request, _ in
@@ -90,6 +102,10 @@ extension Site {
         router.post("/fetch") { [self] request, _ in try await fetch(request) }
         for method in MethodRefusal.others(than: .post) {
             router.on("/fetch", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }
+        }
+        router.post("/note") { [self] request, _ in try await addNote(request) }
+        for method in MethodRefusal.others(than: .post) {
+            router.on("/note", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }
         }
         page("/assets/:name") { [self] request, routing in
             guard let asset = Assets.named(routing.parameters.get("name") ?? "") else { return notFound(request, nil) }

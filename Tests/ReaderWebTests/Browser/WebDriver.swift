@@ -84,6 +84,27 @@ final class WebDriver: Sendable {
         return Element(id: id)
     }
 
+    /// The first element the XPath `expression` matches (a paragraph by its words); throws when none does.
+    func element(xpath expression: String) async throws -> Element {
+        let value = try await command("element", ["using": "xpath", "value": expression])
+        guard let reference = value as? [String: Any], let id = reference[Self.elementKey] as? String else {
+            throw HarnessError("no element matches \(expression)")
+        }
+        return Element(id: id)
+    }
+
+    /// The mouse clicked `count` times in a row on `element`, as a person selects a word
+    /// (twice) or a paragraph (three times).
+    func click(_ element: Element, times count: Int) async throws {
+        var actions: [[String: Any]] = [["type": "pointerMove", "origin": [Self.elementKey: element.id], "x": 0, "y": 0]]
+        for _ in 0..<count {
+            actions.append(["type": "pointerDown", "button": 0])
+            actions.append(["type": "pointerUp", "button": 0])
+        }
+        let pointer: [String: Any] = ["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": actions]
+        _ = try await command("actions", ["actions": [pointer]])
+    }
+
     func click(_ element: Element) async throws {
         _ = try await command("element/\(element.id)/click", [:])
     }

@@ -1,0 +1,51 @@
+import HTTPTypes
+import Hummingbird
+import ReaderKit
+
+/// `POST /note` (`key`, `quote`, `text`, `section`): a note on a stored document, from the
+/// form under it. Guarded exactly as `POST /fetch` (``Site/fetch(_:)``): this process's
+/// ``ActionToken``, `Sec-Fetch-Site: same-origin` when sent, this server's `Origin` when sent.
+/// It writes one record of the store (``Reader/addNote(to:section:quote:text:)``), refused
+/// whole as `reader note` refuses it; never a fetch, so `--offline` allows it.
+extension Site {
+    /// The most a note's form may carry: a note's text and its quote, percent-encoded.
+    static let noteFormBytes = 3 * (AnnotationRecord.maxTextBytes + AnnotationRecord.maxQuoteBytes) + 4096
+
+    func addNote(_ request: Request) async throws -> Response {
+        let format = format(of: request, nil)
+        func refuse(_ message: String, _ status: HTTPResponse.Status) -> Response {
+            let answer = ErrorPage.answer(message, status: status, format: format, context: nil)
+            return Response(
+                status: status, headers: [.contentType: answer.format.contentType], body: .init(byteBuffer: ByteBuffer(string: answer.body))
+            )
+        }
+        if let site = request.headers[Self.secFetchSite], site.lowercased() != "same-origin" {
+            return refuse("A page of another site asked this server to write a note: refused.", .forbidden)
+        }
+        if let origin = request.headers[.origin], !OwnAddress.allows(origin: origin, boundName: settings.host, port: port) {
+            return refuse("A page of another site asked this server to write a note: refused.", .forbidden)
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.noteFormBytes)
+        } catch {
+            return refuse("A note is at most \(AnnotationRecord.maxTextBytes / 1024) KiB of text.", .contentTooLarge)
+        }
+        let fields = FormFields(String(buffer: body))
+        guard token.matches(fields["token"]) else {
+            return refuse("This form is from another run of reader serve: reload the page and try again.", .forbidden)
+        }
+        guard let key = fields["key"], !key.isEmpty else { return refuse("Say which document the note is on: key=….", .badRequest) }
+        let quote = fields["quote"].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        let section = fields["section"].flatMap { $0.isEmpty ? nil : $0 }
+        let note: Note
+        do {
+            guard try reader.entry(key) != nil else { throw ReaderError.notInStore(key: key) }
+            note = try await reader.addNote(to: key, section: section, quote: quote, text: fields["text"] ?? "")
+        } catch {
+            let (status, message) = ErrorPage.describe(error)
+            return refuse(message, status)
+        }
+        return redirect(to: names.path(ofKey: note.key))
+    }
+}
