@@ -5,7 +5,7 @@ import ReaderTestSupport
 import ReaderWeb
 import Testing
 
-extension SiteSuites {
+extension BrowserSuites {
     /// A note added as a person adds one in Chromium: select a paragraph of RFC 793 (three
     /// clicks), write the note, press "Add note"; the page comes back with the note under the
     /// paragraph, and `reader notes` has it.
