@@ -63,7 +63,9 @@ extension CatalogEntry {
     /// itself when its content differs.
     public func keeping(_ previous: CatalogEntry?) -> CatalogEntry {
         guard let previous else { return self }
-        return withVersions(previous.earlier + [CatalogVersion(of: previous)] + earlier)
+        // In the order they were stored, not sorted by date: two fetches within one second
+        // (dates have seconds) keep their order.
+        return withVersions(previous.earlier + [CatalogVersion(of: previous)] + earlier, sorted: false)
     }
 
     /// The two entries of one key merged: the newer fetch (``newerFetch(_:_:)``), with every
@@ -71,7 +73,7 @@ extension CatalogEntry {
     public static func merged(_ a: CatalogEntry, _ b: CatalogEntry) -> CatalogEntry {
         let winner = newerFetch(a, b)
         let loser = winner == a ? b : a
-        return winner.withVersions(a.earlier + b.earlier + [CatalogVersion(of: loser)])
+        return winner.withVersions(a.earlier + b.earlier + [CatalogVersion(of: loser)], sorted: true)
     }
 
     /// This entry without earlier versions: a listing's (the store's `commit(…, keepVersions: false)`).
@@ -89,17 +91,23 @@ extension CatalogEntry {
         return entry
     }
 
-    /// `versions` made of `candidates`, one per content, in the one order everyone computes:
-    /// the current content left out; of two with one raw blob, the earlier fetch kept.
-    func withVersions(_ candidates: [CatalogVersion]) -> CatalogEntry {
-        var byRaw: [BlobID: CatalogVersion] = [:]
+    /// `versions` made of `candidates`, one per content, the current content left out: of two
+    /// with one raw blob, the earlier fetch kept; `sorted`, in the one order everyone computes
+    /// (a merge), else in the order given.
+    func withVersions(_ candidates: [CatalogVersion], sorted: Bool) -> CatalogEntry {
+        var kept: [CatalogVersion] = []
+        var place: [BlobID: Int] = [:]
         for version in candidates where version.raw != raw {
-            if let kept = byRaw[version.raw], Self.isEarlier(kept, version) { continue }
-            byRaw[version.raw] = version
+            if let index = place[version.raw] {
+                if Self.isEarlier(version, kept[index]) { kept[index] = version }
+                continue
+            }
+            place[version.raw] = kept.count
+            kept.append(version)
         }
+        if sorted { kept.sort(by: Self.isEarlier) }
         var entry = self
-        let sorted = byRaw.values.sorted(by: Self.isEarlier)
-        entry.versions = sorted.isEmpty ? nil : sorted
+        entry.versions = kept.isEmpty ? nil : kept
         return entry
     }
 

@@ -116,7 +116,11 @@ extension Reader {
         }
         let before = try await document(of: entry.at(versions[versions.count - 2]), key: key)
         let latest = try await document(of: entry.at(versions[versions.count - 1]), key: key)
-        return (DocumentDiff(a: before, b: latest), (versions.count - 1, versions.count))
+        var diff = DocumentDiff(a: before, b: latest)
+        // Named by the catalog key, as `diff A B` names what it was given (a draft served at a
+        // URL calls itself by its draft name).
+        (diff.a, diff.b) = (key, key)
+        return (diff, (versions.count - 1, versions.count))
     }
 
     /// The catalog entry of a request, which must be stored.
