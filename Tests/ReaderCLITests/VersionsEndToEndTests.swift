@@ -93,7 +93,9 @@ import Testing
         try FileManager.default.removeItem(atPath: blob)
         let damaged = try await reader.run(["cache", "verify"])
         #expect(damaged.status == 6, "\(damaged)")
-        #expect(damaged.stdout.contains("version 1 names missing blob \(raw)") || damaged.stderr.contains("version 1 names missing blob"), "\(damaged)")
+        #expect(
+            damaged.stdout.contains("version 1 names missing blob \(raw)") || damaged.stderr.contains("version 1 names missing blob"),
+            "\(damaged)")
         try saved.write(to: URL(fileURLWithPath: blob))
 
         let forget = try await reader.run(["cache", "gc", "--keep-versions", "0"])
@@ -144,7 +146,8 @@ import Testing
         let site = try await LoopbackServer { _ in .ok(index) }
         let rfcReader = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_RFC_EDITOR_URL": site.baseURL])
         #expect(try await rfcReader.run(["fetch", "rfc-index"]).status == 0)
-        let shorter = Array(String(decoding: index, as: UTF8.self).replacingOccurrences(of: "Transmission Control", with: "Transfer Control").utf8)
+        let shorter = Array(
+            String(decoding: index, as: UTF8.self).replacingOccurrences(of: "Transmission Control", with: "Transfer Control").utf8)
         site.setHandler { _ in .ok(shorter) }
         #expect(try await rfcReader.run(["fetch", "rfc-index"]).status == 0)
         await site.stop()

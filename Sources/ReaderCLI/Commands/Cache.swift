@@ -139,7 +139,9 @@ struct Cache: AsyncParsableCommand {
         var keepVersions: Int?
 
         func validate() throws {
-            if let keepVersions, keepVersions < 0 { throw ValidationError("--keep-versions takes a count, 0 or more; \(keepVersions) is none") }
+            if let keepVersions, keepVersions < 0 {
+                throw ValidationError("--keep-versions takes a count, 0 or more; \(keepVersions) is none")
+            }
             if keepVersions != nil, global.remote != nil {
                 throw ValidationError("--keep-versions forgets versions in this store; it does not apply to --remote")
             }

@@ -51,7 +51,8 @@ public enum VersionChoice: Sendable, Equatable {
         }
         let digits = word.unicodeScalars.filter { ("0"..."9").contains($0) }.count
         // `YYYY-MM-DD`, perhaps followed by a time, as `history` prints it.
-        guard word.count >= 10, word.count <= 30, digits >= 8, word.unicodeScalars.allSatisfy({ $0.isASCII && !$0.properties.isWhitespace }),
+        guard word.count >= 10, word.count <= 30, digits >= 8,
+            word.unicodeScalars.allSatisfy({ $0.isASCII && !$0.properties.isWhitespace }),
             Array(word.utf8)[4] == UInt8(ascii: "-"), Array(word.utf8)[7] == UInt8(ascii: "-")
         else { return nil }
         self = .date(word)
