@@ -12,12 +12,21 @@ extension Reader {
     /// The stored documents of `requests`, in order, as chapters of a book; never fetches (an
     /// export is of what is kept): a key not stored is ``ReaderError/notInStore(key:)``.
     public func exportChapters(_ requests: [Request]) async throws -> [EPUBBook.Chapter] {
-        var chapters: [EPUBBook.Chapter] = []
+        var keys: [String] = []
         for request in requests {
             if case .file(let path) = request {
                 throw ReaderError.usage("\(path) is a local file: export takes stored documents ('reader fetch' stores one)")
             }
-            let opened = try await openStored(key: try key(of: request))
+            keys.append(try key(of: request))
+        }
+        return try await exportChapters(keys: keys)
+    }
+
+    /// The stored documents of catalog keys as chapters (the site's `/export.epub?key=`).
+    public func exportChapters(keys: [String]) async throws -> [EPUBBook.Chapter] {
+        var chapters: [EPUBBook.Chapter] = []
+        for key in keys {
+            let opened = try await openStored(key: key)
             chapters.append(EPUBBook.Chapter(document: opened.document, notices: opened.notices))
         }
         return chapters
