@@ -108,7 +108,9 @@ enum Epubcheck {
     static let jar = "/usr/share/java/epubcheck.jar"
 
     static func validate(_ book: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        guard FileManager.default.fileExists(atPath: jar), let java = ["/usr/bin/java", "/usr/local/bin/java"].first(where: FileManager.default.isExecutableFile) else {
+        guard FileManager.default.fileExists(atPath: jar),
+            let java = ["/usr/bin/java", "/usr/local/bin/java"].first(where: FileManager.default.isExecutableFile)
+        else {
             print("SKIPPED: epubcheck is not installed (apt-get install epubcheck); \(book) was not validated")
             return
         }
@@ -131,7 +133,9 @@ enum Zipped {
     static func member(_ name: String, of file: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())", file, name]
+        process.arguments = [
+            "python3", "-c", "import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]).decode())", file, name,
+        ]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -47,7 +47,8 @@ struct Export: AsyncParsableCommand {
             if let epub {
                 let bytes = try await reader.export(requests, as: .epub)
                 try Reader.writeExport(bytes, to: epub)
-                return Terminal.print("wrote \(epub): \(requests.count) document\(requests.count == 1 ? "" : "s"), \(ByteCount.format(bytes.count))")
+                return Terminal.print(
+                    "wrote \(epub): \(requests.count) document\(requests.count == 1 ? "" : "s"), \(ByteCount.format(bytes.count))")
             }
             let format: ExportFormat = format == .html ? .html : .markdown
             let bytes = try await reader.export(requests, as: format)

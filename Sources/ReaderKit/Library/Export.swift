@@ -42,7 +42,10 @@ extension Reader {
         case .markdown:
             var texts: [String] = []
             for chapter in chapters {
-                texts.append(try Renderer.render(OpenedDocument(document: chapter.document, notices: chapter.notices), RenderOptions(format: .markdown, styled: false)))
+                texts.append(
+                    try Renderer.render(
+                        OpenedDocument(document: chapter.document, notices: chapter.notices),
+                        RenderOptions(format: .markdown, styled: false)))
             }
             return Array(texts.joined(separator: "\n---\n\n").utf8)
         case .html:
@@ -52,7 +55,10 @@ extension Reader {
             }
             let page = EPUBBook.xhtml(title: book.title, body: bodies.joined(separator: "\n<hr/>\n"), language: book.language)
             // One file, readable alone: the style sheet inline rather than linked.
-            return Array(page.replacingOccurrences(of: #"<link rel="stylesheet" type="text/css" href="style.css"/>"#, with: "<style>\n\(EPUBBook.style)</style>").utf8)
+            return Array(
+                page.replacingOccurrences(
+                    of: #"<link rel="stylesheet" type="text/css" href="style.css"/>"#, with: "<style>\n\(EPUBBook.style)</style>"
+                ).utf8)
         }
     }
 

@@ -130,7 +130,9 @@ public struct EPUBBook: Sendable {
         let escape = XHTMLRenderer.escape
         var creators: [String] = []
         for chapter in chapters {
-            let names = chapter.document.metadata.authors.isEmpty ? [chapter.document.metadata.byline].compactMap { $0 } : chapter.document.metadata.authors
+            let names =
+                chapter.document.metadata.authors.isEmpty
+                ? [chapter.document.metadata.byline].compactMap { $0 } : chapter.document.metadata.authors
             for name in names where !name.isEmpty && !creators.contains(name) { creators.append(name) }
         }
         let formatter = ISO8601DateFormatter()
@@ -160,7 +162,8 @@ public struct EPUBBook: Sendable {
             out += "    <item id=\"document-\(index + 1)\" href=\"\(Self.page(index))\" media-type=\"application/xhtml+xml\"/>\n"
         }
         for (index, resource) in resources.enumerated() {
-            out += "    <item id=\"resource-\(index + 1)\" href=\"\(escape(resource.path))\" media-type=\"\(escape(resource.mediaType))\"/>\n"
+            out +=
+                "    <item id=\"resource-\(index + 1)\" href=\"\(escape(resource.path))\" media-type=\"\(escape(resource.mediaType))\"/>\n"
         }
         out += "  </manifest>\n  <spine>\n"
         for index in chapters.indices { out += "    <itemref idref=\"document-\(index + 1)\"/>\n" }

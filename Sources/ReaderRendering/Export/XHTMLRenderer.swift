@@ -35,7 +35,8 @@ public struct XHTMLRenderer: Sendable {
     public func body(notices: [String] = []) -> String {
         var out: [String] = []
         out.append("<h1>\(Self.escape(document.title.isEmpty ? document.key : document.title))</h1>")
-        let facts = ([document.metadata.byline ?? document.metadata.authors.joined(separator: ", "), document.metadata.date].compactMap { $0 })
+        let facts =
+            ([document.metadata.byline ?? document.metadata.authors.joined(separator: ", "), document.metadata.date].compactMap { $0 })
             .filter { !$0.isEmpty }
         if !facts.isEmpty { out.append("<p class=\"facts\">\(Self.escape(facts.joined(separator: " · ")))</p>") }
         for notice in notices { out.append("<p class=\"notice\"><strong>\(Self.escape(notice))</strong></p>") }
@@ -63,7 +64,9 @@ public struct XHTMLRenderer: Sendable {
 
     /// `section-3.2` for a numbered section (as the site anchors it), else by position.
     private func sectionID(number: String?, index: Int) -> String {
-        let word = number.map { $0.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == ".") } }
+        let word = number.map {
+            $0.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == ".") }
+        }
         if let word, !word.isEmpty { return prefix + "section-" + String(String.UnicodeScalarView(word)) + "-\(index)" }
         return prefix + "part-\(index)"
     }
@@ -150,7 +153,9 @@ public struct XHTMLRenderer: Sendable {
             case "\t", "\n": out.append(scalar)
             case "\r": continue
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    continue
+                }
                 out.append(scalar)
             }
         }

@@ -71,7 +71,8 @@ struct OPDSFeed: Sendable {
                 out += "    <dc:identifier>\(escape(key))</dc:identifier>\n"
                 out += "    <category term=\"\(escape(source))\" label=\"\(escape(source))\"/>\n"
                 if let summary = entry.summary { out += "    <summary type=\"text\">\(escape(summary))</summary>\n" }
-                out += "    <link rel=\"http://opds-spec.org/acquisition\" href=\"/export.epub?key=\(escape(query))\" type=\"application/epub+zip\"/>\n"
+                out +=
+                    "    <link rel=\"http://opds-spec.org/acquisition\" href=\"/export.epub?key=\(escape(query))\" type=\"application/epub+zip\"/>\n"
                 out += "    <link rel=\"alternate\" href=\"/doc?key=\(escape(query))\" type=\"text/html\"/>\n"
             }
             out += "  </entry>\n"
@@ -137,7 +138,8 @@ extension OPDSFeed {
                 summary: "\(counts[source] ?? 0) stored documents",
                 target: .feed(path: "/opds/source?name=" + QueryText.encode(source), kind: .acquisition))
         }
-        return OPDSFeed(kind: .navigation, path: "/opds/sources", title: "By source", entries: entries, updated: latest.values.max() ?? Self.epoch)
+        return OPDSFeed(
+            kind: .navigation, path: "/opds/sources", title: "By source", entries: entries, updated: latest.values.max() ?? Self.epoch)
     }
 
     /// `/opds/source?name=S`: the documents of one source, newest first.
@@ -160,7 +162,9 @@ extension OPDSFeed {
                     id: "urn:reader:document:\(hit.key)", title: hit.title.isEmpty ? hit.key : hit.title,
                     updated: stored[hit.key] ?? Self.epoch, summary: hit.snippet.text, target: .document(key: hit.key, source: hit.source)))
         }
-        return OPDSFeed(kind: .acquisition, path: path, title: "Search: \(words)", entries: entries, updated: entries.map(\.updated).max() ?? Self.epoch)
+        return OPDSFeed(
+            kind: .acquisition, path: path, title: "Search: \(words)", entries: entries, updated: entries.map(\.updated).max() ?? Self.epoch
+        )
     }
 
     static func documents(_ stored: [Store.Listed], path: String, title: String) -> OPDSFeed {
@@ -169,7 +173,8 @@ extension OPDSFeed {
                 id: "urn:reader:document:\(document.key)", title: document.title ?? document.key, updated: document.fetchedAt,
                 summary: nil, target: .document(key: document.key, source: document.source))
         }
-        return OPDSFeed(kind: .acquisition, path: path, title: title, entries: entries, updated: stored.map(\.fetchedAt).max() ?? Self.epoch)
+        return OPDSFeed(
+            kind: .acquisition, path: path, title: title, entries: entries, updated: stored.map(\.fetchedAt).max() ?? Self.epoch)
     }
 
     static let epoch = "1970-01-01T00:00:00Z"

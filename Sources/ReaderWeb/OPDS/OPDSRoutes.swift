@@ -6,7 +6,10 @@ import ReaderKit
 /// fetch, answered as Atom, OpenSearch or EPUB; behind the same Host check and headers as
 /// every page.
 extension Site {
-    func addOPDS(to router: Router<BasicRequestContext>, page: (RouterPath, @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) -> Void) {
+    func addOPDS(
+        to router: Router<BasicRequestContext>,
+        page: (RouterPath, @escaping @Sendable (Request, BasicRequestContext) async throws -> Response) -> Void
+    ) {
         page("/opds") { [self] _, _ in try await feed { try OPDSFeed.root($0) } }
         page("/opds/recent") { [self] _, _ in try await feed { try OPDSFeed.recent($0) } }
         page("/opds/sources") { [self] _, _ in try await feed { try OPDSFeed.sources($0) } }
@@ -20,7 +23,8 @@ extension Site {
         }
         page("/opds/search.xml") { _, _ in
             Response(
-                status: .ok, headers: [.contentType: OPDSFeed.searchType], body: .init(byteBuffer: ByteBuffer(string: OPDSFeed.searchDescription)))
+                status: .ok, headers: [.contentType: OPDSFeed.searchType],
+                body: .init(byteBuffer: ByteBuffer(string: OPDSFeed.searchDescription)))
         }
         page("/export.epub") { [self] request, _ in
             guard let key = FormFields(request.uri.query)["key"] else { return plain(.notFound, "name a document: /export.epub?key=KEY") }
@@ -30,7 +34,9 @@ extension Site {
                 let bytes = try await Site.blocking { try EPUBBook(chapters: chapters).bytes() }
                 return Response(
                     status: .ok,
-                    headers: [.contentType: "application/epub+zip", .contentDisposition: "attachment; filename=\"\(Self.bookName(key)).epub\""],
+                    headers: [
+                        .contentType: "application/epub+zip", .contentDisposition: "attachment; filename=\"\(Self.bookName(key)).epub\"",
+                    ],
                     body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             } catch ReaderError.notInStore {
                 return plain(.notFound, "not in the store")
@@ -45,7 +51,8 @@ extension Site {
     }
 
     private func plain(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
     }
 
     /// A file name from a key: letters, digits, `-` and `_` kept, every other run one `-`.
