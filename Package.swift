@@ -65,6 +65,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // `reader export --epub` only (Sources/ReaderRendering/EPUB): the zip an EPUB is.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The small, dependency-free API every parser module is written against: the module
@@ -85,7 +87,7 @@ let package = Package(
         .target(name: "ReaderModuleCases", dependencies: ["ReaderPluginAPI"]),
         .target(name: "CCrashGuard"),
 
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CReaderZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Whole-buffer deflate, 2–3× zlib's speed at the same level; its output is an ordinary
         // zlib stream, so a blob stays what the contract says (Support/Zlib.swift).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
@@ -124,7 +126,7 @@ let package = Package(
         .target(
             name: "ReaderSupport",
             dependencies: [
-                "ReaderPluginAPI", "CZlib", "CDeflate", "CSQLite",
+                "ReaderPluginAPI", "CReaderZlib", "CDeflate", "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // The words of a network failure (NetworkWords.swift).
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -163,6 +165,7 @@ let package = Package(
             name: "ReaderRendering",
             dependencies: [
                 "ReaderStore", "ReaderSupport", "ReaderPluginAPI", "ReaderJSON", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .target(
@@ -240,7 +243,7 @@ let package = Package(
 
         // Shared by every test target: the corpus and helpers on documents; no dependencies, so
         // a module's tests build without the engine.
-        .target(name: "ReaderTestSupport", dependencies: ["ReaderPluginAPI", "CZlib"], path: "Tests/ReaderTestSupport"),
+        .target(name: "ReaderTestSupport", dependencies: ["ReaderPluginAPI", "CReaderZlib"], path: "Tests/ReaderTestSupport"),
         // A real HTTP server on 127.0.0.1 and a runner for the built `reader` binary.
         .target(
             name: "ReaderTestHarness",
@@ -308,7 +311,7 @@ let package = Package(
         .testTarget(
             name: "ReaderFaultTests",
             dependencies: [
-                "ReaderTestSupport", "ReaderTestHarness", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+                "ReaderTestSupport", "ReaderTestHarness", "CReaderZlib", .product(name: "Crypto", package: "swift-crypto"),
                 // To craft full-text index files (`CraftedIndexTests`) with SQLite's own calls.
                 "CSQLite",
                 // To set up and watch the S3 server of `RemoteTests` (moto's).

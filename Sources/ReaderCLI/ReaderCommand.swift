@@ -11,8 +11,8 @@ public struct ReaderCommand: AsyncParsableCommand {
         abstract: "Read \(HelpExamples.nouns), posts and web pages in a terminal; everything read once opens again offline.",
         version: ReaderVersion.current,
         subcommands: [
-            Fetch.self, Open.self, List.self, Search.self, Find.self, Refs.self, Diff.self, Sources.self, Cache.self, Serve.self, Push.self,
-            Pull.self, NoteCommand.self, NotesCommand.self, TagCommand.self, MarkCommand.self,
+            Fetch.self, Open.self, List.self, Search.self, Find.self, Refs.self, Diff.self, History.self, Export.self, Sources.self,
+            Cache.self, Serve.self, Push.self, Pull.self, NoteCommand.self, NotesCommand.self, TagCommand.self, MarkCommand.self,
         ]
     )
 

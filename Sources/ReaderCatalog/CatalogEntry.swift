@@ -22,6 +22,10 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     /// The size of the raw bytes.
     public var size: Int
     public var title: String?
+    /// The earlier versions of the document, oldest first (``CatalogVersion``); absent (nil)
+    /// until a fetch brings other bytes, so that an entry of a store written before versions
+    /// existed reads and writes unchanged. Read it as ``earlier``.
+    public var versions: [CatalogVersion]?
 
     public init(
         requestType: String, url: String?, raw: BlobID, document: BlobID, mediaType: String?, charset: String?,
@@ -43,8 +47,8 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
         self.title = title
     }
 
-    /// The blobs this entry keeps alive.
-    public var blobs: [BlobID] { [raw, document] }
+    /// The blobs this entry keeps alive: its own and its earlier versions'.
+    public var blobs: [BlobID] { [raw, document] + earlier.flatMap { [$0.raw, $0.document] } }
 }
 
 /// The whole catalog, as `catalog.json` holds it.

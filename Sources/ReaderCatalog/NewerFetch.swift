@@ -9,8 +9,9 @@ extension CatalogEntry {
         return a.raw >= b.raw ? a : b
     }
 
-    /// Whether `other` should replace this entry: it is a newer fetch, not the same one.
+    /// Whether `other` should replace this entry: it is a newer fetch, not the same one, or
+    /// it knows versions this entry lacks (the two are then ``merged(_:_:)``).
     public func isReplaced(by other: CatalogEntry) -> Bool {
-        other != self && Self.newerFetch(self, other) == other
+        other != self && Self.merged(self, other) != self
     }
 }

@@ -13,7 +13,7 @@ import ReaderSupport
 ///   on `If-None-Match: *`).
 ///
 /// The catalog is the segments the root names, merged key by key by the newer-fetch rule
-/// (``CatalogEntry/newerFetch(_:_:)``). A push writes its segment, then adds its name to the
+/// (``CatalogEntry/merged(_:_:)``: the newer fetch, with the versions of both). A push writes its segment, then adds its name to the
 /// root (`RemoteCatalog+Commit.swift`); when another push replaced the root in between (412
 /// or 409), it reads the root again and adds its name to that one. So a push never drops
 /// another's segment, and an entry is visible only once its segment (and, before it, its
@@ -85,7 +85,7 @@ struct RemoteCatalog: Sendable {
         var merged: [String: CatalogEntry] = [:]
         for name in segments {
             for (key, entry) in try await readSegment(name) {
-                merged[key] = merged[key].map { CatalogEntry.newerFetch($0, entry) } ?? entry
+                merged[key] = merged[key].map { CatalogEntry.merged($0, entry) } ?? entry
             }
         }
         return merged

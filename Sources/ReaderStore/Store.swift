@@ -53,18 +53,22 @@ public struct Store: Sendable {
 
     /// Stores the raw bytes and the parsed document of `key` and records them in the catalog.
     /// Returns the entry as committed and the number of compressed bytes newly written.
+    /// The entry replaced is kept as an earlier version when its bytes differ, unless
+    /// `keepVersions` is false (a listing: ``CatalogVersion``).
     public func commit(
-        key: String, raw: [UInt8], document: Document, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+        key: String, raw: [UInt8], document: Document, keepVersions: Bool = true,
+        entry makeEntry: (BlobID, BlobID) -> CatalogEntry
     ) throws -> (entry: CatalogEntry, written: Int) {
         let incoming = try incoming()
         try incoming.write(raw)
-        return try commit(key: key, raw: incoming, document: document, entry: makeEntry)
+        return try commit(key: key, raw: incoming, document: document, keepVersions: keepVersions, entry: makeEntry)
     }
 
     /// ``commit(key:raw:document:entry:)`` of raw bytes already written as they came. The
     /// document's JSON is written in pieces too: neither is ever whole in memory as bytes.
     package func commit(
-        key: String, raw: IncomingBlob, document: Document, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+        key: String, raw: IncomingBlob, document: Document, keepVersions: Bool = true,
+        entry makeEntry: (BlobID, BlobID) -> CatalogEntry
     ) throws -> (entry: CatalogEntry, written: Int) {
         defer { raw.discard() }
         let encoded = try incoming()
@@ -79,7 +83,12 @@ public struct Store: Sendable {
             let documentBlob = try encoded.finish()
             // Derived data: without its table, the entry lookup reads the document instead.
             if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob) }
-            let entry = makeEntry(try raw.finish(), documentBlob)
+            var entry = makeEntry(try raw.finish(), documentBlob)
+            // The entry replaced becomes an earlier version. Read here, not under the catalog's
+            // lock: two processes storing one key at the same instant may each miss the
+            // other's content (the later one's entry wins, as it always has).
+            let previous = (try? catalog.entry(key)) ?? nil
+            entry = keepVersions ? entry.keeping(previous) : entry.withoutVersions
             // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
             // whenever a process is killed, it holds what the catalog names.
             let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
@@ -113,20 +122,27 @@ public struct Store: Sendable {
             }
             try place(staged)
             let written = staged.reduce(0) { $0 + $1.size }
-            if let existing = try? catalog.entry(key), !existing.isReplaced(by: entry) || existing.requestType != entry.requestType {
+            let existing = (try? catalog.entry(key)) ?? nil
+            if let existing, !existing.isReplaced(by: entry) || existing.requestType != entry.requestType {
                 return (false, written)
             }
+            // The newer fetch, with the versions of both (``CatalogEntry/merged(_:_:)``).
+            let merged = existing.map { CatalogEntry.merged($0, entry) } ?? entry
             // Indexed before the catalog names it, as `commit` does: the index never lacks a
-            // stored document.
-            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            let placed = try placedDocument(ofBlob: entry.document)
-            let replaces = try index(placed.document, key: key, blob: entry.document, blockStarts: placed.blockStarts, newStore: newStore)
+            // stored document. Only versions came when the current document stays.
+            var replaces = false
+            if merged.document != existing?.document {
+                let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+                let placed = try placedDocument(ofBlob: merged.document)
+                replaces = try index(
+                    placed.document, key: key, blob: merged.document, blockStarts: placed.blockStarts, newStore: newStore)
+            }
             let recorded = try catalog.update(key) { current -> Bool in
                 if let existing = current, !existing.isReplaced(by: entry) || existing.requestType != entry.requestType { return false }
-                current = entry
+                current = current.map { CatalogEntry.merged($0, entry) } ?? entry
                 return true
             }
-            if recorded && replaces { retire(key, keeping: entry.document) }
+            if recorded && replaces { retire(key, keeping: merged.document) }
             return (recorded, written)
         }
     }

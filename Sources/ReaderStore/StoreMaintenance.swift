@@ -1,3 +1,4 @@
+import ReaderCatalog
 import ReaderSupport
 
 /// `reader cache stats|verify|gc`: what is stored, whether it reads back, and removing what
@@ -48,6 +49,8 @@ extension Store {
         public var blobsKept: Int
         /// What `gc --repack` did after (``Store/repack(jobs:)``); nil without it.
         public var repacked: RepackReport?
+        /// Earlier versions forgotten by `--keep-versions N` before the blobs were swept.
+        public var versionsForgotten: Int = 0
     }
 
     public func stats() throws -> Stats {
@@ -82,9 +85,15 @@ extension Store {
             let catalog = try catalog.read()
             for (key, entry) in catalog.entries.sorted(by: { $0.key < $1.key }) {
                 entriesChecked += 1
-                for id in entry.blobs where !good.contains(id) {
-                    let reason = blobs.contains(id) ? "names damaged blob \(id)" : "names missing blob \(id)"
-                    problems.append(Problem(kind: "entry", name: key, reason: reason))
+                // Every version's blobs, the current one's named as before; an earlier one's
+                // by its number, as `reader history` prints it.
+                let versions = entry.allVersions
+                for (number, version) in versions.enumerated() {
+                    let which = number == versions.count - 1 ? "" : "version \(number + 1) "
+                    for id in [version.raw, version.document] where !good.contains(id) {
+                        let reason = blobs.contains(id) ? "\(which)names damaged blob \(id)" : "\(which)names missing blob \(id)"
+                        problems.append(Problem(kind: "entry", name: key, reason: reason))
+                    }
                 }
             }
             problems += fullTextProblems(catalog)
@@ -133,10 +142,26 @@ extension Store {
     /// Removes blobs no catalog entry names, and temporary files left by killed processes.
     /// Refuses to run on a damaged catalog, or on one that may lack entries
     /// (`catalog.partial`): it cannot know which blobs are needed.
-    public func collectGarbage() throws -> GarbageReport {
+    ///
+    /// Earlier versions are blobs their entry names, so they stay; `keepingVersions` (`gc
+    /// --keep-versions N`) first forgets all but the N latest earlier versions of each entry.
+    public func collectGarbage(keepingVersions: Int? = nil) throws -> GarbageReport {
         try prepare()
         return try withWritersLock(.exclusive) {
-            let catalog = try catalog.read()
+            var catalog = try catalog.read()
+            var versionsForgotten = 0
+            if let keepingVersions {
+                var trimmed: [(key: String, entry: CatalogEntry?)] = []
+                for (key, entry) in catalog.entries where entry.earlier.count > keepingVersions {
+                    versionsForgotten += entry.earlier.count - keepingVersions
+                    trimmed.append((key, entry.keepingLast(keepingVersions)))
+                }
+                if !trimmed.isEmpty {
+                    try self.catalog.record(contentsOf: trimmed)
+                    try self.catalog.compact()
+                    catalog = try self.catalog.read()
+                }
+            }
             let named = Set(catalog.entries.values.flatMap(\.blobs))
             let inventory = blobs.inventory()
             // A link in the store was planted: gc follows none, and removes nothing until it goes.
@@ -152,6 +177,7 @@ extension Store {
             // Before the blobs go: forgetting a document's words needs its text.
             pruneFullText(catalog)
             var result = GarbageReport(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0, repacked: nil)
+            result.versionsForgotten = versionsForgotten
             for blob in inventory.blobs {
                 if named.contains(blob.id) {
                     result.blobsKept += 1

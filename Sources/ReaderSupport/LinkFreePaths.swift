@@ -75,6 +75,14 @@ extension FileSystem {
         return info.st_mode & S_IFMT
     }
 
+    /// What is at `path`, not following a link there: nil when nothing is.
+    package enum EntryKind: Sendable { case file, folder, other }
+
+    package static func entryKind(_ path: String) -> EntryKind? {
+        guard let kind = kind(path) else { return nil }
+        return kind == S_IFREG ? .file : kind == S_IFDIR ? .folder : .other
+    }
+
     /// Whether `path` is there as a link, FIFO or device: nothing the store ever makes.
     package static func isNeitherFileNorFolder(_ path: String) -> Bool {
         guard let kind = kind(path) else { return false }

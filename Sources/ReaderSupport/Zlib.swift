@@ -1,5 +1,5 @@
 import CDeflate
-import CZlib
+import CReaderZlib
 
 /// zlib streams (RFC 1950), as the contract stores blobs: through the system zlib, and
 /// libdeflate for a whole buffer.
@@ -181,7 +181,7 @@ extension Zlib {
                 let (status, produced) = output.withUnsafeMutableBufferPointer { out -> (Int32, Int) in
                     stream.next_out = out.baseAddress
                     stream.avail_out = uInt(out.count)
-                    let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+                    let status = CReaderZlib.inflate(&stream, Z_NO_FLUSH)
                     return (status, out.count - Int(stream.avail_out))
                 }
                 total += produced

@@ -1,4 +1,4 @@
-import CZlib
+import CReaderZlib
 
 /// The bytes of a zlib stream (a blob, as the contract stores it) or of a gzip file (the news
 /// pages, kept as the benchmark publishes them), read by the system zlib rather than by the

@@ -142,16 +142,30 @@ struct Cache: AsyncParsableCommand {
             name: .long,
             help: "Then deflate again, densely, the blobs a fetch wrote fast (as git packs loose objects); safe to interrupt.")
         var repack = false
+        @Option(
+            name: .long,
+            help: "First forget all but the N latest earlier versions of each document ('reader history' lists them); 0 keeps none.")
+        var keepVersions: Int?
+
+        func validate() throws {
+            if let keepVersions, keepVersions < 0 {
+                throw ValidationError("--keep-versions takes a count, 0 or more; \(keepVersions) is none")
+            }
+            if keepVersions != nil, global.remote != nil {
+                throw ValidationError("--keep-versions forgets versions in this store; it does not apply to --remote")
+            }
+        }
 
         func run() async throws {
             if global.remote != nil { return try await RemoteGC.run(global: global, json: json) }
             let reader = global.makeReader()
-            var result = try reader.collectGarbage()
+            var result = try reader.collectGarbage(keepingVersions: keepVersions)
             if repack { result.repacked = try reader.repack() }
             if json { return Terminal.printRaw(try JSONRenderer.line(result)) }
             var line =
                 "removed \(result.blobsRemoved) blobs (\(ByteCount.format(result.bytesFreed))) and "
                 + "\(result.temporaryFilesRemoved) temporary files; \(result.blobsKept) blobs kept"
+            if keepVersions != nil { line += "; forgot \(result.versionsForgotten) earlier versions" }
             if let repacked = result.repacked {
                 line +=
                     "; repacked \(repacked.blobsRepacked) blobs: \(ByteCount.format(repacked.bytesBefore)) → "

@@ -14,7 +14,7 @@ struct Diff: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "Two documents: A, then B.")
+    @Argument(help: "Two documents: A, then B; or one stored document, whose latest version is compared with the one before.")
     var targets: [String]
 
     @Option(name: .long, help: "text or json.")
@@ -33,17 +33,24 @@ struct Diff: AsyncParsableCommand {
 
     private func show(_ reader: Reader) async throws {
         let requests = try reader.openRequests(targets)
-        guard requests.count == 2 else {
-            // One document: its versions, which this store does not keep yet.
-            throw ValidationError(
-                requests.count == 1
-                    ? "this store keeps one version of each document, so '\(targets.joined(separator: " "))' has none to compare with: name two documents ('reader diff A B')"
-                    : "diff compares two documents, A and B; \(requests.count) were named")
+        guard requests.count == 2 || requests.count == 1 else {
+            throw ValidationError("diff compares two documents, A and B, or a document's last two versions; \(requests.count) were named")
         }
-        let diff = try await reader.diff(requests[0], requests[1])
+        var labels: (String, String)?
+        let diff: DocumentDiff
+        if requests.count == 1 {
+            // One document: its latest version against the one before (`reader history`).
+            let (versionDiff, numbers) = try await reader.diffLatest(requests[0])
+            diff = versionDiff
+            let label = reader.label(ofKey: diff.b) ?? diff.b
+            labels = ("\(label) version \(numbers.0)", "\(label) version \(numbers.1)")
+        } else {
+            diff = try await reader.diff(requests[0], requests[1])
+        }
         if format == .json { return Terminal.printRaw(try JSONRenderer.line(diff)) }
         let text = DiffText(
-            diff: diff, labelA: reader.label(ofKey: diff.a) ?? diff.a, labelB: reader.label(ofKey: diff.b) ?? diff.b,
+            diff: diff, labelA: labels?.0 ?? reader.label(ofKey: diff.a) ?? diff.a,
+            labelB: labels?.1 ?? reader.label(ofKey: diff.b) ?? diff.b,
             colour: Terminal.colour, width: Terminal.stdoutIsTerminal ? Terminal.width : nil)
         if noPager { return Terminal.print(text.lines.joined(separator: "\n")) }
         LongOutput.print(text.lines.joined(separator: "\n"))

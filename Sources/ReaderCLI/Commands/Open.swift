@@ -29,8 +29,25 @@ struct Open: AsyncParsableCommand {
     @Flag(name: OpenOptions.toc.parserName, help: OpenOptions.toc.parserHelp)
     var toc = OpenOptions.toc.defaultValue
 
+    @Option(
+        name: .long,
+        help: "A stored version: its number (1 the oldest) or date (2026-11-20), as 'reader history' lists them.")
+    var version: String?
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, markdown, json
+    }
+
+    func validate() throws {
+        guard let version else { return }
+        if let number = Int(version), number < 1 {
+            throw ValidationError("--version \(number): versions are numbered from 1 (the oldest); 'reader history' lists them")
+        }
+        if VersionChoice(version) == nil {
+            throw ValidationError(
+                "--version takes a version number, 1 or more (1 is the oldest), or a date such as 2026-11-20; '\(version)' is neither")
+        }
+        if targets.count != 1 { throw ValidationError("--version opens one document; \(targets.count) were named") }
     }
 
     func run() async throws {
@@ -39,6 +56,15 @@ struct Open: AsyncParsableCommand {
 
     private func show(_ reader: Reader) async throws {
         let options = Self.renderOptions(format, section: section)
+        if let version, let choice = VersionChoice(version) {
+            let requests = try reader.openRequests(targets)
+            guard let request = requests.first else { return }
+            let opened = try await reader.open(request, version: choice)
+            if toc { return Self.show([TableOfContents.text(opened)], noPager: noPager) }
+            let rendered = try Renderer.render(opened, options)
+            if format == .json { return Terminal.printRaw(rendered) }
+            return Self.show([rendered], noPager: noPager)
+        }
         var output: [String] = []
         // Every target is read before any is opened: one that names nothing refuses the line.
         let requests = try reader.openRequests(targets)

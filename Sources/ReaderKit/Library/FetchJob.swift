@@ -189,9 +189,12 @@ struct FetchJob: Sendable {
             try Task.checkCancellation()
             started = ContinuousClock.now
             let store = store
+            // A listing keeps no versions: it changes with every document it lists (the RFC
+            // index, daily, at megabytes a copy), and those documents keep their own.
+            let keepVersions = !module.descriptor.listings.contains { $0.requestType == requestType }
             // Off the cooperative pool: the commit waits on the disk (BlockingWork).
             let (entry, written) = try await BlockingWork.run {
-                try store.commit(key: location.key, raw: raw, document: document) { rawID, documentID in
+                try store.commit(key: location.key, raw: raw, document: document, keepVersions: keepVersions) { rawID, documentID in
                     CatalogEntry(
                         requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
                         mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),

@@ -60,8 +60,11 @@ extension Reader {
         try await remote.verify(using: store.blobs, jobs: jobs)
     }
 
-    /// Removes blobs no entry names and files left by interrupted writes (`reader cache gc`).
-    public func collectGarbage() throws -> Store.GarbageReport { try store.collectGarbage() }
+    /// Removes blobs no entry names and files left by interrupted writes (`reader cache gc`);
+    /// with `keepingVersions`, first forgets all but that many earlier versions of each document.
+    public func collectGarbage(keepingVersions: Int? = nil) throws -> Store.GarbageReport {
+        try store.collectGarbage(keepingVersions: keepingVersions)
+    }
 
     /// Deflates again, densely, the blobs a fetch wrote fast (`reader cache gc --repack`).
     public func repack() throws -> Store.RepackReport { try store.repack() }

@@ -99,6 +99,8 @@ extension Site {
             if let key = names.key(shorthand: typed) { return redirect(to: names.path(ofKey: key)) }
             return redirect(to: typed.isEmpty ? "/" : "/search?q=" + QueryText.encode(typed))
         }
+        // The OPDS catalog and the EPUB of a document (`OPDS/OPDSRoutes.swift`).
+        addOPDS(to: router, page: page)
         router.post("/fetch") { [self] request, _ in try await fetch(request) }
         for method in MethodRefusal.others(than: .post) {
             router.on("/fetch", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }

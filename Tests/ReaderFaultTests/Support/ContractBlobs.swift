@@ -1,4 +1,4 @@
-import CZlib
+import CReaderZlib
 import Crypto
 import Foundation
 import ReaderTestSupport
