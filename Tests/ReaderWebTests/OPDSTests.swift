@@ -3,6 +3,8 @@ import FoundationXML
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import ReaderKit
+import ReaderTestHarness
 import ReaderWeb
 import Testing
 
@@ -44,6 +46,25 @@ extension SiteSuites {
                 let description = try await client.get("/opds/search.xml")
                 #expect(description.headers[.contentType] == "application/opensearchdescription+xml")
                 #expect(description.text.contains(#"template="/opds/search?q={searchTerms}""#))
+            }
+        }
+
+        /// A tag put on with `reader tag` is a feed of the root, which lists the tagged document only.
+        @Test func aTagIsAFeedOfItsDocuments() async throws {
+            let (filled, _) = try await ReadStore.filled.value
+            let store = try temporaryFolder("opds-tags")
+            try FileManager.default.removeItem(atPath: store)
+            try FileManager.default.copyItem(atPath: filled, toPath: store)
+            let reader = ReadStore.reader(store)
+            _ = try reader.tag("793", adding: ["to-read"], removing: [])
+            try await Site(reader: reader, settings: SiteSettings(port: 0)).application().test(.router) { client in
+                let root = try AtomFeed(try await client.get("/opds").text)
+                let tag = try #require(root.entries.first { $0.title == "Tag: to-read" }, "\(root.entries.map(\.title))")
+                #expect(tag.links.first?["type"] == Self.acquisition)
+                let href = try #require(tag.links.first?["href"])
+                let feed = try AtomFeed(try await client.get(href).text)
+                feed.checkCatalogRules()
+                #expect(feed.entries.map(\.title) == ["Transmission Control Protocol"], "\(feed.entries.map(\.title))")
             }
         }
 

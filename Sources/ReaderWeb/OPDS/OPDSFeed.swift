@@ -2,7 +2,7 @@ import Foundation
 import ReaderKit
 
 /// The store as an OPDS 1.2 catalog (`/opds`), for e-readers: Atom feeds, a navigation feed at
-/// the root (recent, by source, by tag once tags exist) and acquisition feeds of documents whose
+/// the root (recent, by source, by tag) and acquisition feeds of documents whose
 /// acquisition link is the document as an EPUB (`/export.epub?key=…`), with an OpenSearch
 /// description for search. Built from the same calls `cache ls` and `find` make, so every
 /// source is in it.
@@ -109,13 +109,35 @@ extension OPDSFeed {
                 id: "urn:reader:opds:sources", title: "By source", updated: updated, summary: "The stored documents of each source",
                 target: .feed(path: "/opds/sources", kind: .navigation)),
         ]
-        // By tag: the seam for tags (another change adds them); nothing to list until then.
-        entries += tagEntries(reader)
+        entries += try tagEntries(reader, stored: stored)
         return OPDSFeed(kind: .navigation, path: "/opds", title: "reader", entries: entries, updated: updated)
     }
 
-    /// The tags' feeds, when the store has tags: none yet.
-    static func tagEntries(_ reader: Reader) -> [Entry] { [] }
+    /// A feed per tag a stored document has (`reader tag`), in the tags' order.
+    static func tagEntries(_ reader: Reader, stored: [Store.Listed]) throws -> [Entry] {
+        let states = try reader.annotationStates()
+        var latest: [String: String] = [:]
+        var counts: [String: Int] = [:]
+        for document in stored {
+            for tag in states[document.key]?.tags ?? [] {
+                latest[tag] = max(latest[tag] ?? "", document.fetchedAt)
+                counts[tag, default: 0] += 1
+            }
+        }
+        return latest.keys.sorted().map { tag in
+            Entry(
+                id: "urn:reader:opds:tag:\(tag)", title: "Tag: \(tag)", updated: latest[tag] ?? Self.epoch,
+                summary: "\(counts[tag] ?? 0) stored documents", target: .feed(path: "/opds/tag?name=" + QueryText.encode(tag), kind: .acquisition))
+        }
+    }
+
+    /// `/opds/tag?name=T`: the documents tagged T, newest first.
+    static func tag(_ name: String, _ reader: Reader) throws -> OPDSFeed {
+        let states = try reader.annotationStates()
+        let tagged = try reader.listStored().filter { states[$0.key]?.tags.contains(name) ?? false }
+            .sorted { ($0.fetchedAt, $0.key) > ($1.fetchedAt, $1.key) }
+        return documents(Array(tagged.prefix(limit)), path: "/opds/tag?name=" + QueryText.encode(name), title: "Tag: \(name)")
+    }
 
     /// `/opds/recent`: the documents stored last.
     static func recent(_ reader: Reader) throws -> OPDSFeed {

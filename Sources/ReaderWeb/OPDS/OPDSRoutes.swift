@@ -17,6 +17,10 @@ extension Site {
             let name = FormFields(request.uri.query)["name"] ?? ""
             return try await feed { try OPDSFeed.source(name, $0) }
         }
+        page("/opds/tag") { [self] request, _ in
+            let name = FormFields(request.uri.query)["name"] ?? ""
+            return try await feed { try OPDSFeed.tag(name, $0) }
+        }
         page("/opds/search") { [self] request, _ in
             let words = FormFields(request.uri.query)["q"] ?? ""
             return try await feed { try OPDSFeed.search(words, $0) }
