@@ -32,10 +32,20 @@ public struct Listing: Sendable, Hashable, Codable {
     /// RFCs 2119 and 8174): `reader open bcp 14` opens every member, `list` and `search` know them.
     public var groups: [ListingGroup]
 
+    // The initializer of 0.11 kept as it was: a module library built against it links to it.
+    public init(
+        requestType: String, describes: String, name: String, absentField: String? = nil, absentMark: String? = nil,
+        absentReason: String? = nil, statuses: [String] = [], titlesWin: Bool = false, everyWord: String? = nil
+    ) {
+        self.init(
+            requestType: requestType, describes: describes, name: name, absentField: absentField, absentMark: absentMark,
+            absentReason: absentReason, statuses: statuses, titlesWin: titlesWin, everyWord: everyWord, groups: [])
+    }
+
     public init(
         requestType: String, describes: String, name: String, absentField: String? = nil, absentMark: String? = nil,
         absentReason: String? = nil, statuses: [String] = [], titlesWin: Bool = false, everyWord: String? = nil,
-        groups: [ListingGroup] = []
+        groups: [ListingGroup]
     ) {
         self.groups = groups
         self.requestType = requestType
