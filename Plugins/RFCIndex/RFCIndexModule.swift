@@ -27,7 +27,13 @@ public struct RFCIndexModule: ParserModule {
             "INTERNET STANDARD", "PROPOSED STANDARD", "DRAFT STANDARD", "BEST CURRENT PRACTICE", "INFORMATIONAL", "EXPERIMENTAL",
             "HISTORIC", "UNKNOWN",
         ],
-        titlesWin: true, everyWord: "all")
+        titlesWin: true, everyWord: "all",
+        // The subseries: an entry's "(Also BCP0014)" (its `also` field) makes it a member of BCP 14.
+        groups: [
+            ListingGroup(word: "bcp", name: "Best Current Practice", field: "also", mark: "BCP"),
+            ListingGroup(word: "std", name: "Internet Standard", field: "also", mark: "STD"),
+            ListingGroup(word: "fyi", name: "For Your Information", field: "also", mark: "FYI"),
+        ])
 
     /// At most this many notes about odd entries; a broken file should not bury the reader.
     static let noteLimit = 20

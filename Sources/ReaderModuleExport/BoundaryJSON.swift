@@ -57,6 +57,13 @@ public enum BoundaryJSON {
             "secretHeaders": JSONValue(location.secretHeaders.sorted()), "isImmutable": .bool(location.isImmutable),
         ]
         if let unavailable = location.unavailable { members["unavailable"] = .string(unavailable) }
+        if let resolution = location.resolution {
+            var asked: [String: JSONValue] = [
+                "url": .string(resolution.url), "member": .string(resolution.member), "argument": .string(resolution.argument),
+            ]
+            if let prefix = resolution.storedPrefix { asked["storedPrefix"] = .string(prefix) }
+            members["resolution"] = .object(asked)
+        }
         return JSONValue.object(members).jsonText
     }
 
@@ -71,6 +78,11 @@ public enum BoundaryJSON {
             secretHeaders: Set(value["secretHeaders"]?.arrayValue?.compactMap(\.stringValue) ?? []),
             isImmutable: immutable)
         location.unavailable = value["unavailable"]?.stringValue
+        if let asked = value["resolution"], let url = asked["url"]?.stringValue, let member = asked["member"]?.stringValue,
+            let argument = asked["argument"]?.stringValue
+        {
+            location.resolution = Resolution(url: url, member: member, argument: argument, storedPrefix: asked["storedPrefix"]?.stringValue)
+        }
         return location
     }
 

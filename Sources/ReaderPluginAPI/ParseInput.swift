@@ -81,6 +81,9 @@ public struct Location: Sendable, Hashable {
     /// Why this request cannot go to the network now (a token that is not set), said only when
     /// it must: a stored copy still opens, offline or not.
     public var unavailable: String?
+    /// Asked first, when the request names its document only through a service's answer (a
+    /// draft without a version: the datatracker says the latest): ``Resolution``.
+    public var resolution: Resolution?
 
     public init(
         key: String, urls: [String], headers: [String: String] = [:], secretHeaders: Set<String> = [],
@@ -98,5 +101,11 @@ public struct Location: Sendable, Hashable {
     public init(key: String, urls: [String], isImmutable: Bool = false, unavailable: String?) {
         self.init(key: key, urls: urls, isImmutable: isImmutable)
         self.unavailable = unavailable
+    }
+
+    /// A request known only once `resolution` is answered; `key` names it until then.
+    public init(key: String, resolution: Resolution) {
+        self.init(key: key, urls: [])
+        self.resolution = resolution
     }
 }

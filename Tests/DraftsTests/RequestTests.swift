@@ -17,6 +17,20 @@ import Testing
         #expect(try DraftsModule().locate("ietf-quic-transport-34", settings: settings)?.key == "draft-ietf-quic-transport-34")
     }
 
+    /// No version: the latest, which the datatracker's doc.json names (`rev`), else the newest stored.
+    @Test func aNameWithoutVersionIsAskedOfTheDatatracker() throws {
+        let location = try #require(try DraftsModule().locate("draft-ietf-quic-transport", settings: settings))
+        #expect(location.urls.isEmpty)
+        let resolution = try #require(location.resolution)
+        #expect(resolution.url == "https://datatracker.ietf.org/doc/draft-ietf-quic-transport/doc.json")
+        #expect(resolution.member == "rev")
+        #expect(resolution.argument(with: "34") == "draft-ietf-quic-transport-34")
+        #expect(resolution.storedPrefix == "draft-ietf-quic-transport-")
+        let local = Settings(["READER_DATATRACKER_URL": "http://127.0.0.1:9/"])
+        let elsewhere = try #require(try DraftsModule().locate("ietf-quic-transport", settings: local)?.resolution)
+        #expect(elsewhere.url == "http://127.0.0.1:9/doc/draft-ietf-quic-transport/doc.json")
+    }
+
     /// Bad names and versions: one line naming what is wrong; nothing raw of the argument.
     @Test(arguments: [
         ("draft-foo-bar-999", "versions are two digits"),
@@ -26,7 +40,6 @@ import Testing
         ("draft-\u{1B}[31mred-01", "\\u{1b}"),
         ("draft-a", "is not a draft's name"),
         ("", "no draft named"),
-        ("draft-foo-bar", "names no version"),
     ])
     func aBadRequestIsRefusedInOneLine(argument: String, words: String) {
         do {

@@ -77,4 +77,20 @@ import Testing
         )
         #expect(old.relations.isEmpty && old.label == nil && old.status == nil)
     }
+
+    /// A listing's groups and a location's resolution (0.12.0) cross as added keys too; a
+    /// listing without groups is written as before them.
+    @Test func groupsAndResolutionsCross() throws {
+        var descriptor = ModuleDescriptor(name: "n", requestTypes: ["t"], version: "1", summary: "s")
+        descriptor.listings = [Listing(requestType: "t", describes: "u", name: "t list")]
+        #expect(!(try BoundaryJSON.encode(descriptor)).contains("groups"))
+        descriptor.listings[0].groups = [ListingGroup(word: "set", name: "Sets", field: "in", mark: "SET")]
+        let text = try BoundaryJSON.encode(descriptor)
+        #expect(text.contains(#""groups":[{"#), "\(text)")
+        #expect(try BoundaryJSON.decode(ModuleDescriptor.self, from: text) == descriptor)
+        let location = Location(
+            key: "t-a", resolution: Resolution(url: "http://127.0.0.1/a.json", member: "rev", argument: "t-a-{value}", storedPrefix: "t-a-")
+        )
+        #expect(try BoundaryJSON.location(from: BoundaryJSON.location(location)) == location)
+    }
 }

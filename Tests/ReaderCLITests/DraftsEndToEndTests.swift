@@ -86,7 +86,6 @@ import Testing
         (["fetch", "draft", "draft-nottingham-rfc5988bis-999"], 64, "versions are two digits"),
         (["fetch", "draft", "../../../etc/passwd"], 64, "is not a draft's name"),
         (["fetch", "draft", "draft-\u{1B}]0;owned\u{07}-01"], 64, "is not a draft's name"),
-        (["fetch", "draft", "draft-nottingham-rfc5988bis"], 64, "names no version"),
         (["fetch", "draft", "draft-nottingham-rfc5988bis-99"], 4, "no such file"),
         (["open", "draft-nottingham-rfc5988bis-07", "--offline"], 3, "reader fetch"),
     ])

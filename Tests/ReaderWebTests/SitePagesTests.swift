@@ -143,6 +143,23 @@ extension SiteSuites {
             }
         }
 
+        /// A page per subseries: BCP 14's members from the real index, each a link or a fetch button.
+        @Test(arguments: bothWays)
+        func aSubseriesIsAPageOfItsMembers(_ setup: TestingSetup) async throws {
+            try await site().application().test(setup) { client in
+                let page = try await client.get("/group?kind=bcp&number=14")
+                #expect(page.status == .ok)
+                #expect(page.text.contains("<h1>BCP 14 (Best Current Practice)</h1>"))
+                #expect(page.text.contains("2 members"))
+                #expect(page.text.contains("title=\"Fetch RFC 2119\">2119</button>"))
+                #expect(page.text.contains("title=\"Fetch RFC 8174\">8174</button>"))
+                let std = try await client.get("/api/group?kind=std&number=5")
+                #expect((try std.json() as? [[String: Any]])?.map { $0["number"] as? Int } == [791, 792, 919, 922, 950, 1112])
+                #expect(try await client.get("/group?kind=nonsense&number=1").status == .notFound)
+                #expect(try await client.get("/group?kind=bcp&number=-1").status == .badRequest)
+            }
+        }
+
         @Test(arguments: bothWays)
         func aPageAndATimelineAreReadingViewsAndAnyStoredDocumentOpensByKey(_ setup: TestingSetup) async throws {
             let (_, server) = try await ReadStore.filled.value

@@ -159,7 +159,7 @@ struct FetchSummary {
             switch result.status {
             case .fetched: text += "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
             case .notModified: text += "not modified since last fetch"
-            case .alreadyStored: text += "already stored"
+            case .alreadyStored: text += result.note ?? "already stored"
             }
             return text
         }

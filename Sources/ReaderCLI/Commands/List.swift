@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReaderKit
 import ReaderPluginAPI
 
@@ -7,6 +8,9 @@ struct List: AsyncParsableCommand {
         commandName: "list", abstract: "List the entries of the stored index (the \(HelpExamples.listingName)), offline.")
 
     @OptionGroup var global: StoreOptions
+
+    @Argument(help: "Only a group's members (such as 'bcp 14'), or every entry in a group of that kind ('bcp').")
+    var group: [String] = []
 
     @Option(name: .long, help: "Only this status (\(HelpExamples.statuses)).")
     var status: String?
@@ -27,6 +31,22 @@ struct List: AsyncParsableCommand {
 
     func run() async throws {
         let reader = global.makeReader()
+        if let word = group.first {
+            guard group.count <= 2, let number = group.count == 2 ? Int(group[1]) : 0, number >= 0,
+                let members = try reader.groupMembers(word, number: group.count == 2 ? number : nil)
+            else {
+                throw ReaderError.usage("'\(group.joined(separator: " "))' names no group; write a kind and perhaps a number, as 'bcp 14'")
+            }
+            let entries = members.members.filter { entry in
+                (status.map { entry.status?.uppercased() == $0.uppercased().replacingOccurrences(of: "-", with: " ") } ?? true)
+                    && (year.map { entry.date?.hasPrefix(String($0)) == true } ?? true)
+            }
+            EntryOutput.print(limit.map { Array(entries.prefix(max(0, $0))) } ?? entries, json: json)
+            if entries.isEmpty {
+                try EntryOutput.nothing("no \(members.listing.noun) is in \(group.count == 2 ? members.label : members.group.name)")
+            }
+            return
+        }
         let entries = try reader.list(status: status, year: year, limit: limit)
         EntryOutput.print(entries, json: json)
         if entries.isEmpty { try EntryOutput.nothing("no \(reader.currentListing()?.noun ?? "entry") matches these filters") }

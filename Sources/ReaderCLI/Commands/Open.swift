@@ -67,19 +67,43 @@ struct Open: AsyncParsableCommand {
         }
         var output: [String] = []
         // Every target is read before any is opened: one that names nothing refuses the line.
-        let requests = try reader.openRequests(targets)
+        let targets = try reader.openTargets(targets)
         if toc {
-            for request in requests {
-                output.append(TableOfContents.text(try await reader.open(request)))
+            for (request, header) in targets.flatMap(Self.members) {
+                output.append(header + TableOfContents.text(try await reader.open(request)))
             }
             return Self.show(output, noPager: noPager)
         }
-        for request in requests {
-            let rendered = try await reader.render(request, options)
-            // JSON Lines go out as each document is ready, so a long batch streams.
-            if format == .json { Terminal.printRaw(rendered) } else { output.append(rendered) }
+        for target in targets {
+            guard case .group(let group) = target, format == .json else {
+                for (request, header) in Self.members(target) {
+                    let rendered = try await reader.render(request, options)
+                    // JSON Lines go out as each document is ready, so a long batch streams.
+                    if format == .json { Terminal.printRaw(rendered) } else { output.append(header + rendered) }
+                }
+                continue
+            }
+            // A group is one JSON object: its label, and every member's document in order.
+            var members: [String] = []
+            for request in group.requests { members.append(try await reader.render(request, options)) }
+            Terminal.printRaw(group.json(members: members))
         }
         if format != .json { Self.show(output, noPager: noPager) }
+    }
+
+    /// The requests of a target, each with the header it is shown under: none for a document,
+    /// `BCP 14 (Best Current Practice), 1 of 2: RFC 2119` over each member of a group.
+    static func members(_ target: OpenTarget) -> [(Request, String)] {
+        switch target {
+        case .request(let request): return [(request, "")]
+        case .group(let group):
+            let count = group.members.count
+            let more = group.leftOut > 0 ? " (and \(group.leftOut) more, left out)" : ""
+            return zip(group.members, group.requests).enumerated().map { index, pair in
+                let line = "\(group.label) (\(group.group.name)), \(index + 1) of \(count)\(more): \(group.listing.label(ofID: pair.0.id))"
+                return (pair.1, line + "\n" + String(repeating: "═", count: min(line.count, 72)) + "\n\n")
+            }
+        }
     }
 
     static func renderOptions(_ format: Format, section: String?) -> RenderOptions {

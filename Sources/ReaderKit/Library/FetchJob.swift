@@ -40,7 +40,29 @@ struct FetchJob: Sendable {
     func run(
         progress: @escaping @Sendable (Int, Int?) -> Void, waiting: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> FetchResult {
-        let (module, location) = try resolve()
+        var (module, location) = try resolve()
+        if let resolution = location.resolution, case .source(let type, _) = request {
+            // Asked first (a draft without a version: which is the latest); offline, or
+            // unanswered, the newest stored stands in.
+            let resolving = Resolving(store: store, registry: registry, settings: settings)
+            let outcome: Resolving.Outcome
+            if offline {
+                guard let stored = resolving.newestStored(resolution, type: type) else {
+                    throw ReaderError.notStored(key: location.key, command: request.fetchCommand)
+                }
+                outcome = .stored(key: stored.key, entry: stored.entry, argument: stored.argument, why: "the newest stored (offline)")
+            } else {
+                outcome = try await resolving.resolve(resolution, type: type, key: location.key, fetcher: fetcher, trace: tracer)
+            }
+            switch outcome {
+            case .located(let found, let resolved, _):
+                (module, location) = (found, resolved)
+            case .stored(let key, let entry, _, let why):
+                return FetchResult(
+                    key: key, status: .alreadyStored, title: entry.title ?? "", bytesFetched: 0, bytesStored: 0, entries: 0,
+                    entriesNew: 0, entriesUpdated: 0, note: why)
+            }
+        }
         // A damaged catalog reads as "not stored": fetching the key again is how it is repaired.
         let existing = (try? store.entry(location.key)) ?? nil
         if let existing, location.isImmutable, existing.moduleVersion == module?.descriptor.version,

@@ -43,7 +43,16 @@ extension Reader {
         guard !query.terms.isEmpty else { throw ReaderError.usage("search needs at least one word") }
         let ranked = query.rank(try searchableIndex(keys.listing))
         let shown = limit.map { Array(ranked.prefix(max(0, $0))) } ?? ranked
-        return try store.indexEntries(shown, of: storedListing(keys.listing))
+        var found = try store.indexEntries(shown, of: storedListing(keys.listing))
+        // A group's name (`bcp 14`) brings its members first, in the listing's order.
+        if let named = namedGroup(words), let group = try groupMembers(named.word, number: named.number),
+            group.listing.listing.requestType == keys.listing.requestType, !group.members.isEmpty
+        {
+            let ids = Set(group.members.map(\.id))
+            found = group.members + found.filter { !ids.contains($0.id) }
+            if let limit { found = Array(found.prefix(max(0, limit))) }
+        }
+        return found
     }
 
     /// The listing `list` and `search` read; "not in the store" when no module declares one.

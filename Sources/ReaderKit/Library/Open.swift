@@ -10,6 +10,7 @@ extension Reader {
     /// Opens a request: from the store, fetching it first when absent (unless offline); a
     /// local file is read and parsed directly.
     public func open(_ request: Request) async throws -> OpenedDocument {
+        let request = try await resolvedForOpen(request)
         let document: Document
         if case .file(let path) = request {
             document = try await parseFile(path)
@@ -71,6 +72,8 @@ extension Reader {
     /// A request rendered: stored documents from their view when it is current (a cat page),
     /// else opened, rendered, and the view kept for next time. Not yet sanitized.
     public func render(_ request: Request, _ options: RenderOptions) async throws -> String {
+        if let text = keptView(request, options) { return text }
+        let request = try await resolvedForOpen(request)
         if let text = keptView(request, options) { return text }
         let opened = try await open(request)
         if opened.storedAs != nil, let key = try? key(of: request) { noteOpened(key) }

@@ -44,4 +44,7 @@ public struct FetchResult: Sendable, Equatable {
     public var entries: Int
     public var entriesNew: Int
     public var entriesUpdated: Int
+    /// What to say instead of "already stored" when a stored document stood in for the one
+    /// asked (``Resolution``: "the newest stored (…unreachable…)").
+    public var note: String? = nil
 }

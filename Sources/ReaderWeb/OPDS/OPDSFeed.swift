@@ -127,7 +127,8 @@ extension OPDSFeed {
         return latest.keys.sorted().map { tag in
             Entry(
                 id: "urn:reader:opds:tag:\(tag)", title: "Tag: \(tag)", updated: latest[tag] ?? Self.epoch,
-                summary: "\(counts[tag] ?? 0) stored documents", target: .feed(path: "/opds/tag?name=" + QueryText.encode(tag), kind: .acquisition))
+                summary: "\(counts[tag] ?? 0) stored documents",
+                target: .feed(path: "/opds/tag?name=" + QueryText.encode(tag), kind: .acquisition))
         }
     }
 

@@ -62,7 +62,7 @@ struct IndexPage {
         html.raw("</form>\n")
     }
 
-    private func writeTable(_ entries: [Entry], _ keys: ListedKeys, _ context: PageContext, into html: inout HTML) {
+    func writeTable(_ entries: [Entry], _ keys: ListedKeys, _ context: PageContext, into html: inout HTML) {
         html.raw("<div class=\"table\"><table class=\"index\"><tr><th>")
         html.text(keys.noun)
         html.raw("</th><th>Title</th><th>Authors</th><th>Date</th><th>Status</th></tr>\n")

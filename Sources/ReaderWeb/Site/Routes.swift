@@ -84,6 +84,15 @@ extension Site {
                     try await page.answer(context, format: format)
                 }
             }
+            // A group of the listing (a subseries: BCP 14), its members.
+            page(RouterPath(prefix + "/group")) { [self] request, _ in
+                let fields = FormFields(request.uri.query)
+                guard let kind = fields["kind"] else { return notFound(request, forced) }
+                return try await answer(request, forced) { context, format in
+                    let page = GroupPage(kind: kind, number: try QueryNumber.read(fields, "number", in: GroupPage.numbers))
+                    return try await Site.heavy { try page.answer(context, format: format) }
+                }
+            }
             // `reader diff A B` as a page, of two stored documents.
             page(RouterPath(prefix + "/diff")) { [self] request, _ in
                 let fields = FormFields(request.uri.query)
