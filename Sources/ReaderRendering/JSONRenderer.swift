@@ -4,7 +4,7 @@ import ReaderPluginAPI
 /// The contract's JSON: `source`, `key`, `title`, `text`, then the module's own keys and
 /// those of the entry that describes the document. One line, so several make JSON Lines.
 public enum JSONRenderer {
-    public static func render(_ opened: OpenedDocument) throws -> String {
+    public static func render(_ opened: OpenedDocument, _ options: RenderOptions = RenderOptions()) throws -> String {
         let document = opened.document
         var object: [String: JSONValue] = [
             "source": .string(document.source),
@@ -19,6 +19,7 @@ public enum JSONRenderer {
         if !opened.notices.isEmpty { object["notices"] = JSONValue(opened.notices) }
         for (key, value) in document.extra { object[key] = value }
         for (key, value) in opened.annotations { object[key] = value }
+        for set in opened.annotationSets { object[set.set.name] = AnnotationLayout.json(set, options.annotations) }
         return try line(JSONValue.object(object))
     }
 

@@ -22,6 +22,11 @@ public struct OpenedDocument: Sendable {
     /// titles) rather than from the describing entry: its view goes stale when a target is
     /// stored, so it is not kept.
     package var dependsOnCatalog = false
+    /// The annotations other stored documents make on it (errata), placed, one value per
+    /// declared ``AnnotationSet`` whose document is stored.
+    public var annotationSets: [PlacedAnnotations] = []
+    /// The documents carrying them, as they were when this was opened (for the view cache).
+    package var annotationDependencies: [ViewCache.Dependency] = []
 
     public init(
         document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:], shorthand: String? = nil,

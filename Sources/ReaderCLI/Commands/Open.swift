@@ -26,6 +26,9 @@ struct Open: AsyncParsableCommand {
     @Flag(name: OpenOptions.noPager.parserName, help: OpenOptions.noPager.parserHelp)
     var noPager = OpenOptions.noPager.defaultValue
 
+    @Option(name: OpenOptions.errata.parserName, help: OpenOptions.errata.parserHelp)
+    var errata: AnnotationFilter = OpenOptions.errata.defaultValue
+
     @Flag(name: OpenOptions.toc.parserName, help: OpenOptions.toc.parserHelp)
     var toc = OpenOptions.toc.defaultValue
 
@@ -38,7 +41,7 @@ struct Open: AsyncParsableCommand {
     }
 
     private func show(_ reader: Reader) async throws {
-        let options = Self.renderOptions(format, section: section)
+        let options = Self.renderOptions(format, section: section, annotations: errata)
         var output: [String] = []
         // Every target is read before any is opened: one that names nothing refuses the line.
         let requests = try reader.openRequests(targets)
@@ -56,10 +59,10 @@ struct Open: AsyncParsableCommand {
         if format != .json { Self.show(output, noPager: noPager) }
     }
 
-    static func renderOptions(_ format: Format, section: String?) -> RenderOptions {
+    static func renderOptions(_ format: Format, section: String?, annotations: AnnotationFilter = .shown) -> RenderOptions {
         RenderOptions(
             format: RenderOptions.Format(rawValue: format.rawValue) ?? .text, width: Terminal.width, styled: Terminal.colour,
-            section: section)
+            section: section, annotations: annotations)
     }
 
     /// Text and Markdown go out through the sanitizer, then the pager on a terminal.
@@ -80,3 +83,5 @@ struct Open: AsyncParsableCommand {
         }
     }
 }
+
+extension AnnotationFilter: ExpressibleByArgument {}

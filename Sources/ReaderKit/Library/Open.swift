@@ -78,7 +78,8 @@ extension Reader {
         // A view whose lists read the catalog would go stale when a target is stored: not kept.
         if let blob = opened.storedAs, !opened.dependsOnCatalog {
             // Derived data: failing to keep it costs the next open time, nothing else.
-            try? store.views.write(text, blob, variant: options.viewVariant, dependency: opened.dependency)
+            let dependencies = (opened.dependency.map { [$0] } ?? []) + opened.annotationDependencies
+            try? store.views.write(text, blob, variant: options.viewVariant, dependencies: dependencies)
         }
         return text
     }
@@ -173,6 +174,7 @@ extension Reader {
             }
         }
         (opened.relationLists, opened.dependsOnCatalog) = relationLists(of: document, index: index)
+        if stored { (opened.annotationSets, opened.annotationDependencies) = annotations(on: document) }
         return opened
     }
 }
