@@ -37,9 +37,16 @@ import Testing
         #expect(placed.section == "8.3.2")
     }
 
-    @Test func piecesOutOfOrderAreNotAMatch() {
-        let placed = place(quote: "for Accept-Encoding, in the form of ... In the fields defined by this document, charset names")
-        #expect(placed.place == .end)
+    /// A report's framing words ("Section 8.3.2 says:") are not the document's: the lines that
+    /// are, most of the quote, place it; a line of the document amid more that are not, does not.
+    @Test func theLinesFoundPlaceAQuoteOnlyWhenTheyAreMostOfIt() {
+        let framed = place(
+            quote: "Section 8.3.2 says:\n\n   In the fields defined by this document, charset names appear either\n   in parameters (Content-Type), or, for Accept-Encoding, in the form of")
+        #expect(framed.place == .text)
+        #expect(framed.section == "8.3.2")
+        let mostlyInvented = place(
+            quote: "charset names appear either\nnone of these words stand anywhere in the document\nand neither do these, written for this test alone")
+        #expect(mostlyInvented.place == .end)
     }
 
     @Test func aQuoteNotInTheTextFallsBackToItsSectionThenTheEnd() {

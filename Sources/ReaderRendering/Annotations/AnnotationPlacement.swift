@@ -54,9 +54,42 @@ public struct AnnotationPlacement: Sendable {
         return PlacedAnnotation(annotation: annotation, set: set, place: .end, block: nil, section: nil)
     }
 
+    /// The skeleton offset where `quote` ends in the document: every piece found in order;
+    /// else the longest run of its lines found together, when it is most of the quote — a
+    /// report often frames its quote ("Section 6.1 states:", "In Appendix A, the line:") or
+    /// keeps a page break in it, words the document does not have.
+    func find(_ quote: String) -> Int? {
+        if let end = findPieces(quote) { return end }
+        let lines = Self.pieces(of: quote).flatMap { $0.split(separator: "\n") }.map { line -> [UInt8] in
+            var bytes: [UInt8] = []
+            Self.appendSkeleton(of: String(line), to: &bytes)
+            return bytes
+        }.filter { !$0.isEmpty }
+        let total = lines.reduce(0) { $0 + $1.count }
+        guard lines.count > 1, lines.count <= 200 else { return nil }
+        var best: (length: Int, end: Int)?
+        for start in lines.indices {
+            var run: [UInt8] = []
+            var found: (length: Int, end: Int)?
+            for line in lines[start...] {
+                run += line
+                guard let at = Self.firstIndex(of: run, in: skeleton, from: 0) else { break }
+                found = (run.count, at + run.count - 1)
+            }
+            if let found, found.length > (best?.length ?? 0) { best = found }
+            // No later run can be longer than what is left.
+            if let best, best.length >= lines[start...].reduce(0, { $0 + $1.count }) { break }
+        }
+        guard let best, best.length >= Self.shortestRun, best.length * 2 >= total else { return nil }
+        return best.end
+    }
+
+    /// The shortest run of lines placed without the rest of its quote, in skeleton bytes.
+    static let shortestRun = 24
+
     /// The skeleton offset of the last byte of `quote`'s last piece, when every piece is found
     /// in order.
-    func find(_ quote: String) -> Int? {
+    func findPieces(_ quote: String) -> Int? {
         let pieces = Self.pieces(of: quote).map { piece -> [UInt8] in
             var bytes: [UInt8] = []
             Self.appendSkeleton(of: piece, to: &bytes)
