@@ -83,7 +83,8 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
 
 extension ModuleDescriptor {
     private enum CodingKeys: String, CodingKey {
-        case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds, listings, annotationSets
+        case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds, listings,
+            annotationSets
     }
 
     // By hand for the capabilities added in 0.10.0: a module library built before them sends none.

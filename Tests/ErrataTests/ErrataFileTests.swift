@@ -28,7 +28,9 @@ import Testing
         #expect(report.replacement?.contains("The use of CN-ID has been deprecated.") == true)
         #expect(document.relations.contains(Relation(.annotates, target: "rfc/9110", section: "7105", targetSection: "B.1")))
         // A section per report, for `find` and `open errata --section 7105`.
-        #expect(document.blocks.contains(.heading(level: 2, number: "7105", title: "Erratum 7105 on RFC 9110, section B.1. (verified, editorial)")))
+        #expect(
+            document.blocks.contains(
+                .heading(level: 2, number: "7105", title: "Erratum 7105 on RFC 9110, section B.1. (verified, editorial)")))
     }
 
     @Test func entitiesAreDecodedAndSectionsReadFromFreeText() throws {

@@ -95,7 +95,10 @@ import Testing
 
         let refs = try json(try await reader.run(["refs", "9110", "--json"]))
         let relations = try #require(refs["relations"] as? [[String: Any]])
-        #expect(relations.contains { $0["type"] as? String == "errata" && $0["key"] as? String == "errata" && $0["section"] as? String == "B.1" })
+        #expect(
+            relations.contains {
+                $0["type"] as? String == "errata" && $0["key"] as? String == "errata" && $0["section"] as? String == "B.1"
+            })
     }
 
     @Test func aTruncatedErrataFileIsOneLineAndNothingStored() async throws {

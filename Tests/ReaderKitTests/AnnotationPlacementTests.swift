@@ -24,7 +24,8 @@ import Testing
         try #require(Self.rfc9110.blocks.count > 100)
         // 15.4.9's first sentence, wrapped at another width with no indentation.
         let placed = place(
-            quote: "The 308 (Permanent Redirect) status code indicates that\nthe target resource has been assigned a new permanent URI and any\n  future references",
+            quote:
+                "The 308 (Permanent Redirect) status code indicates that\nthe target resource has been assigned a new permanent URI and any\n  future references",
             section: "1")
         #expect(placed.place == .text)
         #expect(placed.section == "15.4.9")
@@ -32,7 +33,9 @@ import Testing
 
     @Test func aQuoteWithAnElisionAndAHyphenatedLineEndIsFound() {
         let placed = place(
-            quote: "In the fields defined by this document, charset names ap-\npear either ... for Accept-Encoding, in the form of\na plain token.")
+            quote:
+                "In the fields defined by this document, charset names ap-\npear either ... for Accept-Encoding, in the form of\na plain token."
+        )
         #expect(placed.place == .text)
         #expect(placed.section == "8.3.2")
     }
@@ -41,11 +44,15 @@ import Testing
     /// are, most of the quote, place it; a line of the document amid more that are not, does not.
     @Test func theLinesFoundPlaceAQuoteOnlyWhenTheyAreMostOfIt() {
         let framed = place(
-            quote: "Section 8.3.2 says:\n\n   In the fields defined by this document, charset names appear either\n   in parameters (Content-Type), or, for Accept-Encoding, in the form of")
+            quote:
+                "Section 8.3.2 says:\n\n   In the fields defined by this document, charset names appear either\n   in parameters (Content-Type), or, for Accept-Encoding, in the form of"
+        )
         #expect(framed.place == .text)
         #expect(framed.section == "8.3.2")
         let mostlyInvented = place(
-            quote: "charset names appear either\nnone of these words stand anywhere in the document\nand neither do these, written for this test alone")
+            quote:
+                "charset names appear either\nnone of these words stand anywhere in the document\nand neither do these, written for this test alone"
+        )
         #expect(mostlyInvented.place == .end)
     }
 
