@@ -15,6 +15,7 @@ let moduleDependencies: [String: [Target.Dependency]] = [
     "HTML": ["CLibXML2"], "RFCIndex": ["ReaderJSON"], "Tweets": ["ReaderJSON"],
     // Internet-Drafts are laid out as RFCs are: read with the RFC text module's parser (its PagedText).
     "Drafts": ["RFCText"],
+    // Errata, like Tweets' output, needs nothing but the plugin API (JSONValue reads its file).
 ]
 let moduleTestDependencies: [String: [Target.Dependency]] = [
     "RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"],

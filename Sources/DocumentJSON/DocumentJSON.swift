@@ -16,7 +16,11 @@ extension JSONWriter {
     /// `blockStarts` is told where each block of the body starts, in bytes from the start.
     mutating func document(_ document: Document, blockStarts: (Int) -> Void = { _ in }) {
         raw("{")
-        key("blocks", first: true)
+        if !document.annotations.isEmpty {
+            key("annotations", first: true)
+            array(document.annotations) { $0.annotation($1) }
+        }
+        key("blocks", first: document.annotations.isEmpty)
         array(document.blocks) { writer, block in
             blockStarts(writer.position)
             writer.block(block)
@@ -72,6 +76,23 @@ extension JSONWriter {
         for (name, value) in [
             ("section", relation.section), ("subject", relation.subject), ("target", relation.target),
             ("targetSection", relation.targetSection), ("type", relation.type),
+        ] {
+            guard let value else { continue }
+            raw(first ? "{" : "")
+            key(name, first: first)
+            string(value)
+            first = false
+        }
+        raw("}")
+    }
+
+    mutating func annotation(_ annotation: Annotation) {
+        // Keys sorted; the optional ones only when present, as `JSONEncoder` writes them.
+        var first = true
+        for (name, value) in [
+            ("author", annotation.author), ("date", annotation.date), ("id", annotation.id), ("kind", annotation.kind),
+            ("notes", annotation.notes), ("quote", annotation.quote), ("replacement", annotation.replacement),
+            ("section", annotation.section), ("status", annotation.status), ("target", annotation.target),
         ] {
             guard let value else { continue }
             raw(first ? "{" : "")

@@ -38,37 +38,38 @@ extension JSONReader {
 
     // Key lists in the order of the writer's sorted keys.
     private static let documentKeys: [StaticString] = [
-        "blocks", "describedBy", "entries", "extra", "key", "label", "links", "metadata", "notes", "relations", "source",
-        "status", "title",
+        "annotations", "blocks", "describedBy", "entries", "extra", "key", "label", "links", "metadata", "notes", "relations",
+        "source", "status", "title",
     ]
 
     /// `blockStarts` is told where each block of the body starts, in bytes from the start.
     mutating func document(blockStarts: (Int) -> Void = { _ in }) throws -> Document {
         var blocks: [Block]?, describedBy: EntryReference?, entries: [Entry]?, extra: [String: JSONValue]?
         var key: String?, links: [Link]?, metadata: Metadata?, notes: [String]?, source: String?, title: String?
-        var label: String?, relations: [Relation] = [], status: String?
+        var label: String?, relations: [Relation] = [], status: String?, annotations: [Annotation] = []
         var seen: UInt32 = 0
         var more = try openObject()
         while more {
             switch try field(Self.documentKeys, &seen) {
-            case 0:
+            case 0: annotations = try null() ? [] : try array { try $0.annotation() }
+            case 1:
                 blocks = try array { reader in
                     reader.skipSpace()
                     blockStarts(reader.index)
                     return try reader.block()
                 }
-            case 1: describedBy = try null() ? nil : try entryReference()
-            case 2: entries = try array { try $0.entry() }
-            case 3: extra = try jsonObject()
-            case 4: key = try string()
-            case 5: label = try optionalString()
-            case 6: links = try array { try $0.link() }
-            case 7: metadata = try self.metadata()
-            case 8: notes = try strings()
-            case 9: relations = try null() ? [] : try array { try $0.relation() }
-            case 10: source = try string()
-            case 11: status = try optionalString()
-            case 12: title = try string()
+            case 2: describedBy = try null() ? nil : try entryReference()
+            case 3: entries = try array { try $0.entry() }
+            case 4: extra = try jsonObject()
+            case 5: key = try string()
+            case 6: label = try optionalString()
+            case 7: links = try array { try $0.link() }
+            case 8: metadata = try self.metadata()
+            case 9: notes = try strings()
+            case 10: relations = try null() ? [] : try array { try $0.relation() }
+            case 11: source = try string()
+            case 12: status = try optionalString()
+            case 13: title = try string()
             default: try skipValue()
             }
             more = try nextMember()
@@ -84,7 +85,28 @@ extension JSONReader {
         guard let title else { throw missing("title", in: "a document") }
         return Document(
             source: source, key: key, title: title, metadata: metadata, blocks: blocks, links: links, entries: entries,
-            notes: notes, describedBy: describedBy, extra: extra, label: label, status: status, relations: relations)
+            notes: notes, describedBy: describedBy, extra: extra, label: label, status: status, relations: relations,
+            annotations: annotations)
+    }
+
+    private static let annotationKeys: [StaticString] = [
+        "author", "date", "id", "kind", "notes", "quote", "replacement", "section", "status", "target",
+    ]
+
+    mutating func annotation() throws -> Annotation {
+        var values: [String?] = Array(repeating: nil, count: Self.annotationKeys.count)
+        var seen: UInt32 = 0
+        var more = try openObject()
+        while more {
+            if let index = try field(Self.annotationKeys, &seen) { values[index] = try optionalString() } else { try skipValue() }
+            more = try nextMember()
+        }
+        guard let id = values[2] else { throw missing("id", in: "an annotation") }
+        guard let status = values[8] else { throw missing("status", in: "an annotation") }
+        guard let target = values[9] else { throw missing("target", in: "an annotation") }
+        return Annotation(
+            id: id, target: target, status: status, kind: values[3], section: values[7], quote: values[5], replacement: values[6],
+            notes: values[4], date: values[1], author: values[0])
     }
 
     private static let relationKeys: [StaticString] = ["section", "subject", "target", "targetSection", "type"]

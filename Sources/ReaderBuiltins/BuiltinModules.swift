@@ -1,4 +1,5 @@
 import Drafts
+import Errata
 import HTML
 import RFCIndex
 import RFCText
@@ -12,6 +13,7 @@ public let builtinModules: [any ParserModule] = [
     RFCIndexModule(),
     RFCTextModule(),
     DraftsModule(),
+    ErrataModule(),
     TweetsModule(),
     HTMLModule(),
 ]

@@ -1,3 +1,5 @@
+import ReaderKit
+
 /// The options of `reader`'s commands, each written once (``OptionSpec``): the argument
 /// parser's commands and the fast paths read them from here.
 enum CommonOptions {
@@ -25,6 +27,10 @@ enum OpenOptions {
         value: "section", default: nil, help: "Only this section, with its subsections (3.2, A.1, REFERENCES).")
     static let noPager = OptionSpec(flag: "no-pager", help: "Do not pipe through $PAGER.")
     static let toc = OptionSpec(flag: "toc", help: "Print the table of contents: section numbers and titles.")
+    /// The contract's name; what it filters is every declared annotation set (``AnnotationSet``).
+    static let errata = OptionSpec(
+        value: "errata", default: AnnotationVisibility.shown,
+        help: "Annotations other documents make (errata): shown (verified, held, reported), all (rejected too) or none.")
 
     /// What ``QuickOpen`` reads; any other option is left to the parser's path.
     static let quick: [any NamedOption] = [CommonOptions.cacheDir, CommonOptions.offline, format, noPager]

@@ -29,12 +29,17 @@ public struct Document: Sendable, Hashable, Codable {
     public var status: String?
     /// Its typed edges to other keys (``Relation``), kept by the engine in a derived index.
     public var relations: [Relation]
+    /// Its remarks on other documents (``Annotation``: an erratum on RFC 9110), which the engine
+    /// shows in place when their target is opened; declared by an ``AnnotationSet``.
+    public var annotations: [Annotation]
 
     public init(
         source: String, key: String, title: String, metadata: Metadata = Metadata(), blocks: [Block] = [],
         links: [Link] = [], entries: [Entry] = [], notes: [String] = [], describedBy: EntryReference? = nil,
-        extra: [String: JSONValue] = [:], label: String? = nil, status: String? = nil, relations: [Relation] = []
+        extra: [String: JSONValue] = [:], label: String? = nil, status: String? = nil, relations: [Relation] = [],
+        annotations: [Annotation] = []
     ) {
+        self.annotations = annotations
         self.label = label
         self.status = status
         self.relations = relations
@@ -53,7 +58,7 @@ public struct Document: Sendable, Hashable, Codable {
 
 extension Document {
     private enum CodingKeys: String, CodingKey {
-        case source, key, title, metadata, blocks, links, entries, notes, describedBy, extra, label, status, relations
+        case source, key, title, metadata, blocks, links, entries, notes, describedBy, extra, label, status, relations, annotations
     }
 
     // Written by hand for the keys added in 0.10.0: a module built against an older API (or a
@@ -71,7 +76,8 @@ extension Document {
             extra: try container.decode([String: JSONValue].self, forKey: .extra),
             label: try container.decodeIfPresent(String.self, forKey: .label),
             status: try container.decodeIfPresent(String.self, forKey: .status),
-            relations: try container.decodeIfPresent([Relation].self, forKey: .relations) ?? [])
+            relations: try container.decodeIfPresent([Relation].self, forKey: .relations) ?? [],
+            annotations: try container.decodeIfPresent([Annotation].self, forKey: .annotations) ?? [])
     }
 
     // The keys added in 0.10.0 are written only when they say something, so that a document
@@ -91,6 +97,7 @@ extension Document {
         try container.encodeIfPresent(label, forKey: .label)
         try container.encodeIfPresent(status, forKey: .status)
         if !relations.isEmpty { try container.encode(relations, forKey: .relations) }
+        if !annotations.isEmpty { try container.encode(annotations, forKey: .annotations) }
     }
 }
 

@@ -59,12 +59,15 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
     public var relationKinds: [RelationKind]
     /// The documents it reads that list another request type's documents (``Listing``).
     public var listings: [Listing]
+    /// The annotations its documents carry on other documents (``AnnotationSet``: errata).
+    public var annotationSets: [AnnotationSet]
 
     public init(
         name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
         fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
-        relationKinds: [RelationKind] = [], listings: [Listing] = []
+        relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = []
     ) {
+        self.annotationSets = annotationSets
         self.identifiers = identifiers
         self.relationKinds = relationKinds
         self.listings = listings
@@ -80,7 +83,8 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
 
 extension ModuleDescriptor {
     private enum CodingKeys: String, CodingKey {
-        case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds, listings
+        case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds, listings,
+            annotationSets
     }
 
     // By hand for the capabilities added in 0.10.0: a module library built before them sends none.
@@ -96,7 +100,8 @@ extension ModuleDescriptor {
             summary: try container.decode(String.self, forKey: .summary),
             identifiers: try container.decodeIfPresent([Identifier].self, forKey: .identifiers) ?? [],
             relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [],
-            listings: try container.decodeIfPresent([Listing].self, forKey: .listings) ?? [])
+            listings: try container.decodeIfPresent([Listing].self, forKey: .listings) ?? [],
+            annotationSets: try container.decodeIfPresent([AnnotationSet].self, forKey: .annotationSets) ?? [])
     }
 
     // The capabilities only when declared: a descriptor without them is written as before them.
@@ -112,5 +117,6 @@ extension ModuleDescriptor {
         if !identifiers.isEmpty { try container.encode(identifiers, forKey: .identifiers) }
         if !relationKinds.isEmpty { try container.encode(relationKinds, forKey: .relationKinds) }
         if !listings.isEmpty { try container.encode(listings, forKey: .listings) }
+        if !annotationSets.isEmpty { try container.encode(annotationSets, forKey: .annotationSets) }
     }
 }

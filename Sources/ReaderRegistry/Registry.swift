@@ -124,6 +124,12 @@ public struct Registry: Sendable {
         (overridingModules + local).flatMap(\.module.descriptor.listings)
     }
 
+    /// The annotation sets (``AnnotationSet``: errata) of the modules asked first, as
+    /// ``firstListings``: `open` asks for them every time, and must not load the plugin path.
+    package var firstAnnotationSets: [AnnotationSet] {
+        (overridingModules + local).flatMap(\.module.descriptor.annotationSets)
+    }
+
     /// The listings of the plugin path's modules (loading them).
     package var pluginListings: [Listing] {
         loadPlugins().flatMap(\.module.descriptor.listings)

@@ -6,7 +6,9 @@ import ReaderPluginAPI
 public enum JSONRenderer {
     /// `notes`: a person's notes, placed (``NoteAnchors``), under `notes`; the module's own
     /// notes (a tweet's partial errors) are then under `sourceNotes`.
-    public static func render(_ opened: OpenedDocument, notes: [PlacedNote] = []) throws -> String {
+    public static func render(
+        _ opened: OpenedDocument, _ options: RenderOptions = RenderOptions(), notes: [PlacedNote] = []
+    ) throws -> String {
         let document = opened.document
         var object: [String: JSONValue] = [
             "source": .string(document.source),
@@ -22,6 +24,7 @@ public enum JSONRenderer {
         if !opened.notices.isEmpty { object["notices"] = JSONValue(opened.notices) }
         for (key, value) in document.extra { object[key] = value }
         for (key, value) in opened.annotations { object[key] = value }
+        for set in opened.annotationSets { object[set.set.name] = AnnotationLayout.json(set, options.annotations) }
         return try line(JSONValue.object(object))
     }
 

@@ -25,6 +25,11 @@ public struct OpenedDocument: Sendable {
     /// The notes a person wrote on it (``AnnotationShelf``), placed when it is rendered
     /// (``NoteAnchors``). A view with notes is not kept: a note added later would be missing.
     public var userNotes: [Note] = []
+    /// The annotations other stored documents make on it (errata), placed, one value per
+    /// declared ``AnnotationSet`` whose document is stored.
+    public var annotationSets: [PlacedAnnotations] = []
+    /// The documents carrying them, as they were when this was opened (for the view cache).
+    package var annotationDependencies: [ViewCache.Dependency] = []
 
     public init(
         document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:], shorthand: String? = nil,

@@ -15,8 +15,14 @@ public struct RenderOptions: Sendable {
     public var section: String?
     /// The time zone post times are shown in.
     public var timeZone: TimeZone
+    /// Which annotations of other documents (errata) the view shows.
+    public var annotations: AnnotationVisibility
 
-    public init(format: Format = .text, width: Int = 80, styled: Bool = true, section: String? = nil, timeZone: TimeZone = .current) {
+    public init(
+        format: Format = .text, width: Int = 80, styled: Bool = true, section: String? = nil, timeZone: TimeZone = .current,
+        annotations: AnnotationVisibility = .shown
+    ) {
+        self.annotations = annotations
         self.format = format
         self.width = max(20, width)
         self.styled = styled

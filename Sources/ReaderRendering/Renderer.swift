@@ -7,6 +7,12 @@ import ReaderSupport
 public enum Renderer {
     public static func render(_ opened: OpenedDocument, _ options: RenderOptions) throws -> String {
         var opened = opened
+        // Annotations of other documents (errata) are blocks of the reading view, placed before
+        // a section is cut out so that a section shows its own; JSON lists them under their key.
+        if options.format != .json, !opened.annotationSets.isEmpty {
+            opened.document.blocks = AnnotationLayout.blocks(opened.document, opened.annotationSets, options.annotations)
+            opened.notices += AnnotationLayout.summary(opened.annotationSets, options.annotations)
+        }
         if let section = options.section {
             opened.document.blocks = try Sections.extract(section, from: opened.document, opener: opened.shorthand)
         }
@@ -16,7 +22,7 @@ public enum Renderer {
         switch options.format {
         case .text: return TextRenderer(options: options, document: opened.document, notes: notes).render(opened)
         case .markdown: return MarkdownRenderer(document: opened.document, notes: notes).render(opened)
-        case .json: return try JSONRenderer.render(opened, notes: notes)
+        case .json: return try JSONRenderer.render(opened, options, notes: notes)
         }
     }
 }

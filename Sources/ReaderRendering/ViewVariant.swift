@@ -6,13 +6,13 @@ import ReaderSupport
 /// renderers, because only they know when their output changes.
 extension RenderOptions {
     /// Bump when the renderers' output changes, so that no view made by older code is used.
-    static let rendererRevision = 5
+    static let rendererRevision = 6
 
     /// The view name of these options.
     package var viewVariant: String {
         let description = [
             ReaderVersion.current, String(Self.rendererRevision), format.rawValue, String(width), String(styled),
-            section ?? "", timeZone.identifier,
+            section ?? "", timeZone.identifier, annotations.rawValue,
         ].joined(separator: "\u{1}")
         return SHA256.hash(data: Array(description.utf8)).prefix(12).map { byte in
             let digits = String(byte, radix: 16)

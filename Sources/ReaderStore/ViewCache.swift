@@ -27,30 +27,55 @@ package struct ViewCache: Sendable {
 
     func path(of document: BlobID, _ variant: String) -> String { "\(folder)/\(document.hex)/\(variant)" }
 
-    /// The view, if there is one and `isCurrent` accepts its dependency.
+    /// The view, if there is one and `isCurrent` accepts each of its dependencies.
     package func read(_ document: BlobID, variant: String, isCurrent: (Dependency) -> Bool) -> String? {
         guard let bytes = try? FileSystem.read(path(of: document, variant)),
             let newline = bytes.firstIndex(of: UInt8(ascii: "\n"))
         else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ", maxSplits: 4)
-        guard header.count >= 4, header[0] == "reader-view", header[1] == "1", let length = Int(header[2]),
-            length == bytes.count - newline - 1
+        guard header.count >= 4, header[0] == "reader-view", let length = Int(header[2]), length == bytes.count - newline - 1
         else { return nil }
-        if header[3] != "-" {
-            guard header.count == 5, case .string(let key)? = JSONValue(jsonText: String(header[4])) else { return nil }
-            let dependency = Dependency(key: key, document: BlobID(hex: String(header[3])))
-            guard isCurrent(dependency) else { return nil }
+        switch header[1] {
+        case "1":
+            if header[3] != "-" {
+                guard header.count == 5, case .string(let key)? = JSONValue(jsonText: String(header[4])) else { return nil }
+                guard isCurrent(Dependency(key: key, document: BlobID(hex: String(header[3])))) else { return nil }
+            }
+        case "2":
+            // Several: `[["rfc-index","<hex>"],["errata",null]]` (a null document: not stored then).
+            let text = header.dropFirst(3).joined(separator: " ")
+            guard case .array(let pairs)? = JSONValue(jsonText: text) else { return nil }
+            for pair in pairs {
+                guard case .array(let parts) = pair, parts.count == 2, case .string(let key) = parts[0] else { return nil }
+                let blob: BlobID?
+                switch parts[1] {
+                case .null: blob = nil
+                case .string(let hex):
+                    guard let id = BlobID(hex: hex) else { return nil }
+                    blob = id
+                default: return nil
+                }
+                guard isCurrent(Dependency(key: key, document: blob)) else { return nil }
+            }
+        default: return nil
         }
         return String(decoding: bytes[(newline + 1)...], as: UTF8.self)
     }
 
     package func write(_ text: String, _ document: BlobID, variant: String, dependency: Dependency?) throws {
+        try write(text, document, variant: variant, dependencies: dependency.map { [$0] } ?? [])
+    }
+
+    package func write(_ text: String, _ document: BlobID, variant: String, dependencies: [Dependency]) throws {
         let body = Array(text.utf8)
-        var header = "reader-view 1 \(body.count) "
-        if let dependency {
-            header += (dependency.document?.hex ?? "none") + " " + JSONValue.string(dependency.key).jsonText
+        var header: String
+        if dependencies.count > 1 {
+            let pairs = dependencies.map { JSONValue.array([.string($0.key), $0.document.map { .string($0.hex) } ?? .null]) }
+            header = "reader-view 2 \(body.count) " + JSONValue.array(pairs).jsonText
+        } else if let dependency = dependencies.first {
+            header = "reader-view 1 \(body.count) " + (dependency.document?.hex ?? "none") + " " + JSONValue.string(dependency.key).jsonText
         } else {
-            header += "-"
+            header = "reader-view 1 \(body.count) -"
         }
         let path = path(of: document, variant)
         try FileSystem.makeFolders(FileSystem.parent(of: path))

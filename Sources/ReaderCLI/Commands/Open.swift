@@ -26,6 +26,9 @@ struct Open: AsyncParsableCommand {
     @Flag(name: OpenOptions.noPager.parserName, help: OpenOptions.noPager.parserHelp)
     var noPager = OpenOptions.noPager.defaultValue
 
+    @Option(name: OpenOptions.errata.parserName, help: OpenOptions.errata.parserHelp)
+    var errata: AnnotationVisibility = OpenOptions.errata.defaultValue
+
     @Flag(name: OpenOptions.toc.parserName, help: OpenOptions.toc.parserHelp)
     var toc = OpenOptions.toc.defaultValue
 
@@ -55,7 +58,7 @@ struct Open: AsyncParsableCommand {
     }
 
     private func show(_ reader: Reader) async throws {
-        let options = Self.renderOptions(format, section: section)
+        let options = Self.renderOptions(format, section: section, annotations: errata)
         if let version, let choice = VersionChoice(version) {
             let requests = try reader.openRequests(targets)
             guard let request = requests.first else { return }
@@ -106,10 +109,10 @@ struct Open: AsyncParsableCommand {
         }
     }
 
-    static func renderOptions(_ format: Format, section: String?) -> RenderOptions {
+    static func renderOptions(_ format: Format, section: String?, annotations: AnnotationVisibility = .shown) -> RenderOptions {
         RenderOptions(
             format: RenderOptions.Format(rawValue: format.rawValue) ?? .text, width: Terminal.width, styled: Terminal.colour,
-            section: section)
+            section: section, annotations: annotations)
     }
 
     /// Text and Markdown go out through the sanitizer, then the pager on a terminal.
@@ -130,3 +133,5 @@ struct Open: AsyncParsableCommand {
         }
     }
 }
+
+extension AnnotationVisibility: ExpressibleByArgument {}

@@ -81,7 +81,8 @@ extension Reader {
         // A view whose lists read the catalog would go stale when a target is stored: not kept.
         if let blob = opened.storedAs, !opened.dependsOnCatalog {
             // Derived data: failing to keep it costs the next open time, nothing else.
-            try? store.views.write(text, blob, variant: options.viewVariant, dependency: opened.dependency)
+            let dependencies = (opened.dependency.map { [$0] } ?? []) + opened.annotationDependencies
+            try? store.views.write(text, blob, variant: options.viewVariant, dependencies: dependencies)
         }
         return text
     }
@@ -192,6 +193,7 @@ extension Reader {
             }
         }
         (opened.relationLists, opened.dependsOnCatalog) = relationLists(of: document, index: index)
+        if stored { (opened.annotationSets, opened.annotationDependencies) = annotations(on: document) }
         if stored, let notes = try? notes(ofKey: document.key), !notes.isEmpty {
             opened.userNotes = notes
             // Not kept as a view: a note written later would be missing from it.

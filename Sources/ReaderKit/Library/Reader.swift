@@ -25,6 +25,9 @@ public final class Reader: Sendable {
     let memory: MemoryBudget
     /// Indexes decoded in this process, by blob: `list` then `search` decode the index once.
     let decoded = Mutex<[BlobID: Document]>([:])
+    /// The annotations of stored annotating documents (errata) by target key, by document
+    /// blob: the site and a batch of opens decode the errata once.
+    let annotationsByTarget = Mutex<[BlobID: [String: [Annotation]]]>([:])
     /// The stored index's entries ready for `search`, for the index blob they were cut from.
     let searchable = Mutex<(blob: BlobID, index: IndexSearch.SearchableIndex)?>(nil)
 

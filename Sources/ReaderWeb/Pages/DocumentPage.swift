@@ -30,7 +30,9 @@ struct DocumentPage {
     }
 
     static func page(_ opened: OpenedDocument, _ context: PageContext) -> String {
-        let document = opened.document
+        var document = opened.document
+        // What other documents say of this one (errata), each at its place as `open` shows them.
+        document.blocks = AnnotationLayout.blocks(document, opened.annotationSets, .shown)
         let title = title(document, context)
         let links = context.links
         let kinds = context.names.relationKinds
@@ -51,6 +53,10 @@ struct DocumentPage {
             writeFacts(opened, links, into: &html)
             html.raw("</header>\n")
             for note in document.notes { html.element("p", [("class", "note")], text: note) }
+            for set in opened.annotationSets {
+                guard let summary = set.summary else { continue }
+                html.element("p", [("class", "note annotations")], text: "\(set.set.name.capitalized): \(summary)")
+            }
             if hasContents { PageParts.contents(body.headings, into: &html) }
             html.raw("<div class=\"body\">\n")
             html.append(text)
