@@ -46,7 +46,8 @@ import Testing
             })
         #expect(
             shorthands == [
-                "rfc-index": [], "rfc-text": ["{number}", "rfc {number}"], "drafts": ["draft-{name}"], "tweets": ["@{name}"], "html": [],
+                "rfc-index": [], "rfc-text": ["{number}", "rfc {number}"], "drafts": ["draft-{name}"], "errata": [], "tweets": ["@{name}"],
+                "html": [],
             ])
         let tweets = try await reader.run(["open", "793", "@jack", "--offline"])
         #expect(tweets.status == 3, "\(tweets)")

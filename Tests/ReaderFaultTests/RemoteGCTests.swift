@@ -43,18 +43,6 @@ import Testing
         return (folder, try await storedKeys(pulled))
     }
 
-    /// Makes every entry of `store` a fetch of 2000 (catalog.json is the whole catalog between
-    /// commands), so that any later fetch of the same keys is the newer one: within one second
-    /// the newer-fetch rule would break the tie by blob name, and the test would depend on it.
-    func backdate(_ store: String) throws {
-        let path = store + "/catalog.json"
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let backdated = text.replacingOccurrences(
-            of: #""fetchedAt" *: *"[^"]*""#, with: #""fetchedAt":"2000-01-01T00:00:00Z""#, options: .regularExpression)
-        #expect(backdated != text)
-        try backdated.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
     /// Runs `arguments` (through `proxy`) and kills the process once a request `matches`
     /// accepts is held, which is then dropped unanswered: killed exactly there.
     func kill(
@@ -81,18 +69,20 @@ import Testing
         let variant = Mutex(0)
         let site = try await LoopbackServer(RFCSite.handler(variant: { variant.withLock { $0 } }))
         defer { Task { await site.stop() } }
-        let (older, first) = try await store(moto, site, 1...3)
-        try backdate(older)
+        let (_, first) = try await store(moto, site, 1...3)
         #expect(try await first.measure(["push"]).status == 0)
-        // A later fetch of the same RFCs with other bytes: the remote keeps it, and nothing
-        // names the older fetch's six blobs any more.
+        // Other bytes of the same RFCs, whose push was killed before its segment: their six
+        // blobs are on the remote and nothing names them. (Pushed whole, they would be named:
+        // the remote keeps every version of a document.)
         variant.withLock { $0 = 1 }
-        let (_, second) = try await store(moto, site, 1...3)
-        #expect(try await second.measure(["push"]).status == 0)
+        let proxy = try await HoldingProxy(upstreamPort: moto.port)
+        defer { Task { await proxy.stop() } }
+        let (unnamed, second) = try await store(moto, site, 1...3, through: proxy.baseURL)
+        try await pushKilledBeforeItsSegment(second, proxy: proxy)
         let kept = try await pullWhole(moto)
         #expect(kept.keys == Set((1...3).map { "rfc/\($0)" }))
         let named = Set(blobFiles(kept.folder).keys)
-        let replaced = Set(blobFiles(older).keys).subtracting(named)
+        let replaced = Set(blobFiles(unnamed).keys).subtracting(named)
         #expect(replaced.count == 6)
 
         let marked = try await collect(moto, grace: 3600)

@@ -50,6 +50,7 @@ import Testing
             listed[0] == [
                 "number": .number(1), "nested": .object(["title": .string("not the entry's"), "date": .null]),
                 "title": .string("A title"), "authors": .array([.string("A. Author")]), "date": .string("2020-01"), "status": .null,
+                "id": .string("1"),
             ])
         #expect(listed[1] == full.fields)
         #expect(JSONRenderer.entries([]) == "[]")

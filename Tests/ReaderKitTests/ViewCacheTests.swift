@@ -45,7 +45,7 @@ import Testing
         let header = try #require(view.firstIndex(of: UInt8(ascii: "\n")))
         let marker = Array("kept view\n".utf8)
         let changedHeader = String(decoding: view[..<header], as: UTF8.self)
-            .replacingOccurrences(of: "reader-view 1 \(view.count - header - 1) ", with: "reader-view 1 \(marker.count) ")
+            .replacingOccurrences(of: " \(view.count - header - 1) ", with: " \(marker.count) ")
         try FileSystem.writeAtomically(Array((changedHeader + "\n").utf8) + marker, to: path)
         #expect(try await reader.render(.source(type: "rfc", argument: "793"), options) == "kept view\n")
 

@@ -134,4 +134,4 @@ struct Open: AsyncParsableCommand {
     }
 }
 
-extension AnnotationVisibility: ExpressibleByArgument {}
+extension AnnotationVisibility: @retroactive ExpressibleByArgument {}
