@@ -12,9 +12,10 @@ import Testing
 
     @Test func killedAtRandomMomentsTheStoreStaysWholeAndARerunCompletes() async throws {
         var (seed, random) = SeededRandom.fromEnvironment("kill runs")
-        // Four lanes, each with its own store and server, share the machine's cores: a lane
-        // waits on its processes, and with two the test was the suite's longest (630 s of 655).
-        let lanes = (0..<4).map { _ in KillLane(seed: random.next()) }
+        // Two lanes, each with its own store and server, share the machine's cores. (Four made
+        // the test shorter but starved the other suites' loopback servers on a two-core CI run:
+        // fetches of the index timed out waiting for the server.)
+        let lanes = [KillLane(seed: random.next()), KillLane(seed: random.next())]
         let quota = (Self.kills + lanes.count - 1) / lanes.count
         let tallies = try await withThrowingTaskGroup(of: KillLane.Tally.self) { group in
             for lane in lanes { group.addTask { try await lane.run(kills: quota) } }
