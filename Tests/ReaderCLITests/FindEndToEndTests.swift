@@ -36,7 +36,9 @@ import Testing
         for words in [["fetch", "rfc-index"], ["fetch", "rfc"] + Self.rfcs, ["fetch", "tweets", "search:labs"]]
             + Self.pages.map({ ["fetch", server.baseURL + "/pages/\($0).html"] })
         {
-            let run = try await reader.run(words)
+            // A generous timeout: the server answers in this process, which a loaded CI run
+            // can keep from answering for the default 30 s.
+            let run = try await reader.run(words + ["--timeout", "120"])
             #expect(run.status == 0, "\(words): \(run)")
         }
         await server.stop()

@@ -27,7 +27,7 @@ import Testing
                 collections += 1
             }
             for (range, fetcher) in zip(ranges, fetchers) {
-                let exit = try await fetcher.wait(timeout: 120)
+                let exit = try await fetcher.wait(timeout: 300)
                 #expect(exit.status == 0, "fetch rfc \(range): \(exit)")
             }
 

@@ -16,7 +16,9 @@ import Testing
 /// The engine used as a library, as another Swift program would: fetch with progress events,
 /// per-request cancellation, open, list, search.
 @Suite struct LibraryTests {
-    func makeReader(_ server: LoopbackServer, offline: Bool = false, readTimeout: TimeInterval = 30) throws -> Reader {
+    /// A generous read timeout unless a test sets its own: the loopback server answers in the
+    /// test process, which a loaded two-core CI run can keep from answering for 30 s.
+    func makeReader(_ server: LoopbackServer, offline: Bool = false, readTimeout: TimeInterval = 120) throws -> Reader {
         var limits = Fetcher.Limits()
         limits.readTimeout = readTimeout
         return Reader(
