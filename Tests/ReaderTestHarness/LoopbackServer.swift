@@ -57,6 +57,12 @@ public final class LoopbackServer: Sendable {
     public let baseURL: String
     public let port: Int
 
+    /// The event loops the test servers share: their own, not NIO's singleton (two threads on
+    /// two cores, which the clients in the same process use too), and more threads than cores,
+    /// so that a loop held up by one test's handler or client does not keep every other
+    /// server from answering (a loaded CI run had index fetches time out after 30 s).
+    private static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 8)
+
     /// Starts answering with `handler`. An `isolated` server has an event loop of its own, so
     /// that one pumping gigabytes does not hold up the servers of tests running beside it.
     public init(isolated: Bool = false, _ handler: @escaping Handler) async throws {
@@ -64,7 +70,7 @@ public final class LoopbackServer: Sendable {
         let box = ServerBox()
         let group = isolated ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
         ownGroup = group
-        let bootstrap = ServerBootstrap(group: group ?? MultiThreadedEventLoopGroup.singleton)
+        let bootstrap = ServerBootstrap(group: group ?? Self.loops)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { [accepted] channel in
