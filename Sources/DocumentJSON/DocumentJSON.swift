@@ -71,29 +71,25 @@ extension JSONWriter {
     }
 
     mutating func relation(_ relation: Relation) {
-        // Keys sorted; the optional ones only when present, as `JSONEncoder` writes them.
-        var first = true
-        for (name, value) in [
+        strings([
             ("section", relation.section), ("subject", relation.subject), ("target", relation.target),
             ("targetSection", relation.targetSection), ("type", relation.type),
-        ] {
-            guard let value else { continue }
-            raw(first ? "{" : "")
-            key(name, first: first)
-            string(value)
-            first = false
-        }
-        raw("}")
+        ])
     }
 
     mutating func annotation(_ annotation: Annotation) {
-        // Keys sorted; the optional ones only when present, as `JSONEncoder` writes them.
-        var first = true
-        for (name, value) in [
+        strings([
             ("author", annotation.author), ("date", annotation.date), ("id", annotation.id), ("kind", annotation.kind),
             ("notes", annotation.notes), ("quote", annotation.quote), ("replacement", annotation.replacement),
             ("section", annotation.section), ("status", annotation.status), ("target", annotation.target),
-        ] {
+        ])
+    }
+
+    /// An object of string members, `pairs` in sorted order; the optional ones only when present,
+    /// as `JSONEncoder` writes them.
+    private mutating func strings(_ pairs: [(String, String?)]) {
+        var first = true
+        for (name, value) in pairs {
             guard let value else { continue }
             raw(first ? "{" : "")
             key(name, first: first)

@@ -11,21 +11,27 @@ import ReaderKit
 /// `no-referrer` it sent `null`, and every fetch button was refused (issue 27). A GET never
 /// fetches, so neither a link nor a prefetch can.
 extension Site {
+    /// The answer refusing `request` with `message`, in the format it asked for.
+    func refusal(_ request: Request, _ message: String, _ status: HTTPResponse.Status) -> Response {
+        let answer = ErrorPage.answer(message, status: status, format: format(of: request, nil), context: nil)
+        return Response(
+            status: status, headers: [.contentType: answer.format.contentType], body: .init(byteBuffer: ByteBuffer(string: answer.body)))
+    }
+
+    /// The refusal of a POST that another site's page asked for (`doing`: "fetch"), nil when its
+    /// `Sec-Fetch-Site` and `Origin`, where sent, say it came from this server's own pages. The
+    /// form's ``ActionToken`` is checked once its body is read.
+    func crossSiteRefusal(_ request: Request, doing: String) -> Response? {
+        let sameOrigin =
+            (request.headers[Self.secFetchSite].map { $0.lowercased() == "same-origin" } ?? true)
+            && (request.headers[.origin].map { OwnAddress.allows(origin: $0, boundName: settings.host, port: port) } ?? true)
+        return sameOrigin ? nil : refusal(request, "A page of another site asked this server to \(doing): refused.", .forbidden)
+    }
+
     func fetch(_ request: Request) async throws -> Response {
-        let format = format(of: request, nil)
-        func refuse(_ message: String, _ status: HTTPResponse.Status) -> Response {
-            let answer = ErrorPage.answer(message, status: status, format: format, context: nil)
-            return Response(
-                status: status, headers: [.contentType: answer.format.contentType], body: .init(byteBuffer: ByteBuffer(string: answer.body))
-            )
-        }
+        func refuse(_ message: String, _ status: HTTPResponse.Status) -> Response { refusal(request, message, status) }
         guard !settings.offline else { return refuse("This server was started with --offline: it fetches nothing.", .forbidden) }
-        if let site = request.headers[Self.secFetchSite], site.lowercased() != "same-origin" {
-            return refuse("A page of another site asked this server to fetch: refused.", .forbidden)
-        }
-        if let origin = request.headers[.origin], !OwnAddress.allows(origin: origin, boundName: settings.host, port: port) {
-            return refuse("A page of another site asked this server to fetch: refused.", .forbidden)
-        }
+        if let refused = crossSiteRefusal(request, doing: "fetch") { return refused }
         let body = try await request.body.collect(upTo: 4096)
         let fields = FormFields(String(buffer: body))
         guard token.matches(fields["token"]) else {

@@ -12,19 +12,8 @@ extension Site {
     static let noteFormBytes = 3 * (AnnotationRecord.maxTextBytes + AnnotationRecord.maxQuoteBytes) + 4096
 
     func addNote(_ request: Request) async throws -> Response {
-        let format = format(of: request, nil)
-        func refuse(_ message: String, _ status: HTTPResponse.Status) -> Response {
-            let answer = ErrorPage.answer(message, status: status, format: format, context: nil)
-            return Response(
-                status: status, headers: [.contentType: answer.format.contentType], body: .init(byteBuffer: ByteBuffer(string: answer.body))
-            )
-        }
-        if let site = request.headers[Self.secFetchSite], site.lowercased() != "same-origin" {
-            return refuse("A page of another site asked this server to write a note: refused.", .forbidden)
-        }
-        if let origin = request.headers[.origin], !OwnAddress.allows(origin: origin, boundName: settings.host, port: port) {
-            return refuse("A page of another site asked this server to write a note: refused.", .forbidden)
-        }
+        func refuse(_ message: String, _ status: HTTPResponse.Status) -> Response { refusal(request, message, status) }
+        if let refused = crossSiteRefusal(request, doing: "write a note") { return refused }
         let body: ByteBuffer
         do {
             body = try await request.body.collect(upTo: Self.noteFormBytes)
