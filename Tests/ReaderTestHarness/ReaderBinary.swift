@@ -113,9 +113,10 @@ public struct HarnessError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-/// A fresh folder under the temporary directory, for one test's store.
+/// A fresh folder for one test's store, under this test process's own folder
+/// (``TestFolders``), which goes when the process ends.
 public func temporaryFolder(_ name: String = "reader-test") throws -> String {
-    let path = NSTemporaryDirectory() + "/\(name)-\(UUID().uuidString)"
+    let path = TestFolders.root + "/\(name)-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }

@@ -109,7 +109,7 @@ extension SiteSuites {
 }
 
 func temporaryFile(_ name: String) throws -> String {
-    let folder = NSTemporaryDirectory() + "reader-opds-" + UUID().uuidString
+    let folder = TestFolders.root + "/reader-opds-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder + "/" + name
 }
