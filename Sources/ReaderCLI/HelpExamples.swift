@@ -1,5 +1,6 @@
 import ReaderBuiltins
 import ReaderKit
+import ReaderPluginAPI
 
 /// The examples `--help` gives, taken from what the built-in modules declare rather than
 /// written here: the first listing (``Listing``, the RFC index) names the command that fetches
@@ -21,7 +22,7 @@ enum HelpExamples {
     static let every = described + " " + (listing?.everyWord ?? "all")
     /// A document it describes, as typed alone (`793`) and called (`RFC`, `RFCs`).
     static let number = shorthand.map { fill($0.pattern, "793") } ?? "793"
-    static let noun = shorthand.map { fill($0.label, "").trimmingCharacters(in: .whitespaces) } ?? "document"
+    static let noun = shorthand.map { String(fill($0.label, "").drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) } ?? "document"
     static let nouns = noun + "s"
 
     /// The built-in sources (`rfc-index, rfc, tweets, html`), for `--source`.
@@ -41,11 +42,11 @@ enum HelpExamples {
     /// Three of the listing's statuses, as `--status` takes them.
     static let statuses: String = {
         guard let statuses = listing?.statuses, statuses.count >= 3 else { return "a status the listing uses" }
-        return "\"\(statuses[0])\", \(statuses[1].replacingOccurrences(of: " ", with: "-")), \(statuses[statuses.count - 1]), …"
+        return "\"\(statuses[0])\", \(String(statuses[1].map { $0 == " " ? "-" : $0 })), \(statuses[statuses.count - 1]), …"
     }()
 
     private static func fill(_ template: String, _ value: String) -> String {
-        template.replacingOccurrences(of: "{number}", with: value).replacingOccurrences(of: "{name}", with: value)
+        Identifier.filling(template, with: value)
     }
 
     /// Lines of examples, each command padded to one column so that the explanations line up.

@@ -33,7 +33,9 @@ enum MallocArenas {
         // Looked up rather than declared: `mallopt` is glibc's; another C library has none.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-        _ = mallopt(arenaMax, Int32(max(2, ProcessInfo.processInfo.activeProcessorCount)))
+        // The cores online, not Foundation's `activeProcessorCount`: that one reads the cgroup's
+        // quota files through Foundation, a tenth of the start-up of `reader open`.
+        _ = mallopt(arenaMax, Int32(max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
         #endif
     }
 }

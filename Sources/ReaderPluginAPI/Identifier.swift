@@ -66,3 +66,28 @@ extension Identifier {
         if !published.isEmpty { try container.encode(published, forKey: .published) }
     }
 }
+
+extension Identifier {
+    /// `template` with its placeholder (`{number}` or `{name}`) replaced by `value`:
+    /// `filling("rfc/{number}", with: "793")` is `rfc/793`.
+    ///
+    /// Written with the standard library alone: Foundation's `replacingOccurrences` bridges
+    /// through `NSString`, whose first use costs a start-up `reader open` pays (the runtime's
+    /// conformance lookups), and every command fills templates before it starts.
+    public static func filling(_ template: String, with value: String) -> String {
+        var out = ""
+        var rest = template[...]
+        while let brace = rest.firstIndex(of: "{") {
+            out += rest[..<brace]
+            let tail = rest[brace...]
+            if let placeholder = ["{number}", "{name}"].first(where: { tail.hasPrefix($0) }) {
+                out += value
+                rest = tail.dropFirst(placeholder.count)
+            } else {
+                out += "{"
+                rest = tail.dropFirst()
+            }
+        }
+        return out + rest
+    }
+}

@@ -89,7 +89,7 @@ package struct IdentifierPattern: Sendable {
 
     /// `template` with the placeholder replaced by `value`.
     package static func fill(_ template: String, _ value: String) -> String {
-        template.replacingOccurrences(of: "{number}", with: value).replacingOccurrences(of: "{name}", with: value)
+        Identifier.filling(template, with: value)
     }
 }
 

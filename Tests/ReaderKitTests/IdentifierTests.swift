@@ -105,4 +105,14 @@ import Testing
             #expect(reader.shorthand(ofKey: key) == key, "\(key)")
         }
     }
+
+    /// The template rule of ``Identifier``: the placeholder replaced wherever it stands, any other
+    /// brace left as written.
+    @Test func aTemplateIsFilledAtItsPlaceholderOnly() {
+        #expect(Identifier.filling("rfc/{number}", with: "793") == "rfc/793")
+        #expect(Identifier.filling("RFC {number} ({number})", with: "9293") == "RFC 9293 (9293)")
+        #expect(Identifier.filling("@{name}", with: "jack") == "@jack")
+        #expect(Identifier.filling("{x} {name", with: "v") == "{x} {name")
+        #expect(Identifier.filling("", with: "v") == "")
+    }
 }
