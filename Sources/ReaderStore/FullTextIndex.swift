@@ -29,7 +29,8 @@ package struct FullTextIndex: Sendable {
     /// How passages are cut and the tables laid out: an index made by another version is
     /// rebuilt, since taking a document out needs its passages exactly as they went in.
     /// 4: the relation index (``FullTextIndex/Connection/relations(of:)``) beside the passages.
-    static let layoutVersion = "4"
+    /// 5: a person's notes (``FullTextIndex/Connection/IndexedNote``) beside them.
+    static let layoutVersion = "5"
 
     var exists: Bool { FileSystem.exists(path) }
 
@@ -103,6 +104,9 @@ package struct FullTextIndex: Sendable {
                     CREATE INDEX IF NOT EXISTS relations_document ON relations(document);
                     CREATE INDEX IF NOT EXISTS relations_subject ON relations(subject);
                     CREATE INDEX IF NOT EXISTS relations_target ON relations(target);
+                    CREATE TABLE IF NOT EXISTS notes(row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, key TEXT NOT NULL, words TEXT NOT NULL);
+                    CREATE VIRTUAL TABLE IF NOT EXISTS note_text USING fts5(
+                        words, content='', detail=none, columnsize=0, tokenize='reader_words');
                     """)
                 // Another process may have made them first: its answers stand.
                 try database.prepare("INSERT OR IGNORE INTO meta VALUES ('layout', ?), ('complete', ?), ('next row', '1')")
