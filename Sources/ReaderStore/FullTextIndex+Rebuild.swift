@@ -8,8 +8,10 @@ extension FullTextIndex.Connection {
 
     /// Empties the index and puts `documents` and `notes` in, all in one transaction: a process
     /// killed meanwhile leaves the index as it was. Marks it complete. `documents` may be made
-    /// on other threads while this writes (``Store/reindex()``).
-    func rebuild(_ documents: some Sequence<PreparedDocument>, notes: [IndexedNote]) throws -> Int {
+    /// on other threads while this writes (``Store/reindex()``). `notes` are read once the
+    /// transaction holds the write lock: a note written meanwhile is in them, or goes into the
+    /// index after this commits (NoteIndex.swift).
+    func rebuild(_ documents: some Sequence<PreparedDocument>, notes: () throws -> [IndexedNote]) throws -> Int {
         // 64 MB of page cache: the transaction's pages stay in memory until it commits.
         try database.execute("PRAGMA cache_size = -65536")
         // Merging a large index's segments takes long and is ours: only Ctrl-C stops it.
@@ -32,7 +34,7 @@ extension FullTextIndex.Connection {
                 count += 1
             }
             try setNextRow(nextRow)
-            try addNotes(notes)
+            try addNotes(try notes())
             try markComplete()
             // Merged into one segment: smaller, and a query reads one b-tree per word. Then the
             // settings for documents added one at a time: FTS5's defaults.

@@ -78,9 +78,8 @@ extension Store {
             guard let (document, starts) = try? self.placedDocument(ofBlob: blob) else { return nil }
             return .init(key: key, blob: blob, document: document, blockStarts: starts)
         }
-        let notes = try currentNotes()
         do {
-            return try openForWriting(complete: false)?.rebuild(documents, notes: notes) ?? 0
+            return try openForWriting(complete: false)?.rebuild(documents, notes: currentNotes) ?? 0
         } catch let failure as SQLite.Failure {
             throw failure.storageError(fullText.path)
         }

@@ -50,13 +50,15 @@ public struct AnnotationShelf: Sendable {
         if let problem = record.problem { throw ReaderError.usage(problem) }
         let bytes = try record.encoded()
         let id = BlobID(of: bytes).hex
-        // A note into the full-text index before its record, out of it after (NoteIndex.swift).
+        // A note into the full-text index before its record and again after, out of it after
+        // (NoteIndex.swift).
         try index(record, id: id)
         do {
             try place(bytes, relative: Self.documentFolder(record.key) + "/" + id)
         } catch let failure as FileSystem.Failure {
             throw ReaderError.storage(failure.description)
         }
+        reindex(record, id: id)
         unindex(record)
         return id
     }
@@ -105,6 +107,7 @@ public struct AnnotationShelf: Sendable {
         else { return false }
         try index(record, id: id)
         try place(bytes, relative: relative)
+        reindex(record, id: id)
         unindex(record)
         return true
     }

@@ -8,10 +8,13 @@ import ReaderSupport
 ///
 /// The records (``AnnotationShelf``) are the truth and the index follows them: a note goes in
 /// before its record is written and out after the record taking it back is, so a process
-/// killed in between leaves the index with a note too many, never one too few. `find` holds
-/// every note the index answers to its records (``Store/currentNotes(_:)``), so one too many is
-/// never shown; `gc` takes it out. A rebuild (``FullTextIndex/Connection/rebuild(_:notes:)``)
-/// puts every note of the records in again.
+/// killed in between leaves the index with a note too many, never one too few. It goes in
+/// again once its record is written (one it holds is left as it is): a rebuild that read the
+/// records a moment before the record was there, and emptied the index after the note went
+/// in, would otherwise leave it out. `find` holds every note the index answers to its
+/// document's records (`Reader.noteHits`), so one too many is never shown; `gc` takes it out.
+/// A rebuild (``FullTextIndex/Connection/rebuild(_:notes:)``) puts every note of the records
+/// in again.
 extension FullTextIndex.Connection {
     /// A note as the index is given it.
     package struct IndexedNote: Sendable {
@@ -97,6 +100,12 @@ extension AnnotationShelf {
         } catch let failure as SQLite.Failure {
             throw failure.storageError(fullText.path)
         }
+    }
+
+    /// Puts the note `record` into the index again once its record is written, when a rebuild
+    /// meanwhile left it out; a failure here leaves the first one standing.
+    func reindex(_ record: AnnotationRecord, id: String) {
+        try? index(record, id: id)
     }
 
     /// Takes the note an `unnote` record names out of the index, once the record is written.
