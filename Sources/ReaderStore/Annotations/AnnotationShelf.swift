@@ -52,13 +52,13 @@ public struct AnnotationShelf: Sendable {
         let id = BlobID(of: bytes).hex
         // A note into the full-text index before its record and again after, out of it after
         // (NoteIndex.swift).
-        try index(record, id: id)
+        let indexed = try index(record, id: id)
         do {
             try place(bytes, relative: Self.documentFolder(record.key) + "/" + id)
         } catch let failure as FileSystem.Failure {
             throw ReaderError.storage(failure.description)
         }
-        reindex(record, id: id)
+        reindex(record, id: id, indexed)
         unindex(record)
         return id
     }
@@ -105,9 +105,9 @@ public struct AnnotationShelf: Sendable {
             let record = try? JSONDecoder().decode(AnnotationRecord.self, from: Data(bytes)),
             Self.documentFolder(record.key) == document, record.problem == nil
         else { return false }
-        try index(record, id: id)
+        let indexed = try index(record, id: id)
         try place(bytes, relative: relative)
-        reindex(record, id: id)
+        reindex(record, id: id, indexed)
         unindex(record)
         return true
     }

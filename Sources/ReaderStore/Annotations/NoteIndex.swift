@@ -85,27 +85,31 @@ extension FullTextIndex.Connection {
 }
 
 extension AnnotationShelf {
-    /// Puts the note `record` (of id `id`) into the index, before its record is written. No
-    /// index, or one of another version: nothing (the next `find` builds it from the records).
-    /// A damaged one is removed, for the next `find` to build. Any other failure (a full disk)
-    /// refuses the note: the index never lacks a note that is kept.
-    func index(_ record: AnnotationRecord, id: String) throws {
-        guard record.kind == .note, let fullText, let connection = Self.current(fullText) else { return }
+    /// Puts the note `record` (of id `id`) into the index, before its record is written, and
+    /// returns the index it went into. No index, or one of another version: nothing (the next
+    /// `find` builds it from the records). A damaged one is removed, for the next `find` to
+    /// build. Any other failure (a full disk) refuses the note: the index never lacks a note
+    /// that is kept.
+    func index(_ record: AnnotationRecord, id: String, into open: FullTextIndex.Connection? = nil) throws -> FullTextIndex.Connection? {
+        guard record.kind == .note, let fullText, let connection = open ?? Self.current(fullText) else { return nil }
         let note = Note(
             id: id, key: record.key, section: record.section, quote: record.quote, text: record.text ?? "", createdAt: record.at)
         do {
             try connection.addNotes([.init(note)])
         } catch let failure as SQLite.Failure where failure.isDamage {
             try? fullText.remove()
+            return nil
         } catch let failure as SQLite.Failure {
             throw failure.storageError(fullText.path)
         }
+        return connection
     }
 
-    /// Puts the note `record` into the index again once its record is written, when a rebuild
-    /// meanwhile left it out; a failure here leaves the first one standing.
-    func reindex(_ record: AnnotationRecord, id: String) {
-        try? index(record, id: id)
+    /// Puts the note `record` into the index again once its record is written (through the
+    /// connection that put it in first, when there was one), when a rebuild meanwhile left it
+    /// out; a failure here leaves the first one standing.
+    func reindex(_ record: AnnotationRecord, id: String, _ connection: FullTextIndex.Connection?) {
+        _ = try? index(record, id: id, into: connection)
     }
 
     /// Takes the note an `unnote` record names out of the index, once the record is written.
