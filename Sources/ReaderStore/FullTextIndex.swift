@@ -12,7 +12,8 @@ import ReaderSupport
 /// blob, source, title) and their passages' places and what ranking needs of each (`spans`,
 /// ``PassageTable``). And the relation index: every stored document's ``Relation``s, one row
 /// each, written and taken out with the document's row in the same transaction
-/// (``FullTextIndex/Connection/relations(of:)``).
+/// (``FullTextIndex/Connection/relations(of:)``). And a person's notes, which follow their
+/// records (NoteIndex.swift).
 ///
 /// Several processes write to it at once (WAL, a busy timeout); each document goes in or out
 /// in one transaction, so a process killed while indexing leaves it without the document or
