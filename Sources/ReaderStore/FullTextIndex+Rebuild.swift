@@ -6,10 +6,12 @@ extension FullTextIndex.Connection {
     /// 8 MB; above it the table outgrows the caches, below it there are more segments to merge.
     static let rebuildHashSize = 8 << 20
 
-    /// Empties the index and puts `documents` in, all in one transaction: a process killed
-    /// meanwhile leaves the index as it was. Marks it complete. `documents` may be made on
-    /// other threads while this writes (``Store/reindex()``).
-    func rebuild(_ documents: some Sequence<PreparedDocument>) throws -> Int {
+    /// Empties the index and puts `documents` and `notes` in, all in one transaction: a process
+    /// killed meanwhile leaves the index as it was. Marks it complete. `documents` may be made
+    /// on other threads while this writes (``Store/reindex()``). `notes` are read once the
+    /// transaction holds the write lock: a note written meanwhile is in them, or goes into the
+    /// index after this commits (NoteIndex.swift).
+    func rebuild(_ documents: some Sequence<PreparedDocument>, notes: () throws -> [IndexedNote]) throws -> Int {
         // 64 MB of page cache: the transaction's pages stay in memory until it commits.
         try database.execute("PRAGMA cache_size = -65536")
         // Merging a large index's segments takes long and is ours: only Ctrl-C stops it.
@@ -20,8 +22,8 @@ extension FullTextIndex.Connection {
             // Every row goes, so the row ids may start again: no word is left under an old one.
             try database.execute(
                 """
-                INSERT INTO text(text) VALUES ('delete-all');
-                DELETE FROM documents; DELETE FROM spans; DELETE FROM relations; DELETE FROM sqlite_sequence WHERE name = 'documents';
+                INSERT INTO text(text) VALUES ('delete-all'); INSERT INTO note_text(note_text) VALUES ('delete-all');
+                DELETE FROM notes; DELETE FROM documents; DELETE FROM spans; DELETE FROM relations; DELETE FROM sqlite_sequence WHERE name = 'documents';
                 INSERT INTO text(text, rank) VALUES ('automerge', 0);
                 INSERT INTO text(text, rank) VALUES ('hashsize', \(Self.rebuildHashSize));
                 """)
@@ -32,6 +34,7 @@ extension FullTextIndex.Connection {
                 count += 1
             }
             try setNextRow(nextRow)
+            try addNotes(try notes())
             try markComplete()
             // Merged into one segment: smaller, and a query reads one b-tree per word. Then the
             // settings for documents added one at a time: FTS5's defaults.

@@ -12,7 +12,8 @@ import ReaderSupport
 /// blob, source, title) and their passages' places and what ranking needs of each (`spans`,
 /// ``PassageTable``). And the relation index: every stored document's ``Relation``s, one row
 /// each, written and taken out with the document's row in the same transaction
-/// (``FullTextIndex/Connection/relations(of:)``).
+/// (``FullTextIndex/Connection/relations(of:)``). And a person's notes, which follow their
+/// records (NoteIndex.swift).
 ///
 /// Several processes write to it at once (WAL, a busy timeout); each document goes in or out
 /// in one transaction, so a process killed while indexing leaves it without the document or
@@ -29,7 +30,8 @@ package struct FullTextIndex: Sendable {
     /// How passages are cut and the tables laid out: an index made by another version is
     /// rebuilt, since taking a document out needs its passages exactly as they went in.
     /// 4: the relation index (``FullTextIndex/Connection/relations(of:)``) beside the passages.
-    static let layoutVersion = "4"
+    /// 5: a person's notes (``FullTextIndex/Connection/IndexedNote``) beside them.
+    static let layoutVersion = "5"
 
     var exists: Bool { FileSystem.exists(path) }
 
@@ -103,6 +105,9 @@ package struct FullTextIndex: Sendable {
                     CREATE INDEX IF NOT EXISTS relations_document ON relations(document);
                     CREATE INDEX IF NOT EXISTS relations_subject ON relations(subject);
                     CREATE INDEX IF NOT EXISTS relations_target ON relations(target);
+                    CREATE TABLE IF NOT EXISTS notes(row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, key TEXT NOT NULL, words TEXT NOT NULL);
+                    CREATE VIRTUAL TABLE IF NOT EXISTS note_text USING fts5(
+                        words, content='', detail=none, columnsize=0, tokenize='reader_words');
                     """)
                 // Another process may have made them first: its answers stand.
                 try database.prepare("INSERT OR IGNORE INTO meta VALUES ('layout', ?), ('complete', ?), ('next row', '1')")

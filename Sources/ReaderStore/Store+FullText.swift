@@ -66,8 +66,8 @@ extension Store {
         }
     }
 
-    /// Empties the index and puts every stored document in again, from the blobs
-    /// (`reader cache reindex`); the number of documents indexed. A document whose blob is
+    /// Empties the index and puts every stored document in again, from the blobs, and every
+    /// note, from its record (`reader cache reindex`); the number of documents indexed. A document whose blob is
     /// damaged is left out (`cache verify` names it). The documents are read, decoded and cut
     /// into words on every core, a few dozen ahead of the one thread that writes them.
     @discardableResult
@@ -79,7 +79,7 @@ extension Store {
             return .init(key: key, blob: blob, document: document, blockStarts: starts)
         }
         do {
-            return try openForWriting(complete: false)?.rebuild(documents) ?? 0
+            return try openForWriting(complete: false)?.rebuild(documents, notes: currentNotes) ?? 0
         } catch let failure as SQLite.Failure {
             throw failure.storageError(fullText.path)
         }
@@ -151,6 +151,10 @@ extension Store {
         for (key, blob) in indexed where catalog.entries[key]?.document.hex != blob {
             try? connection.remove(key, blob: blob, documentOf: { try? self.document(ofBlob: $0) })
         }
+        // A note its records no longer keep (taken back, or a process killed before its record
+        // was written: NoteIndex.swift).
+        guard let notes = try? currentNotes(), let ids = try? connection.noteIDs() else { return }
+        for id in ids.subtracting(notes.map(\.id)) { try? connection.removeNote(id) }
     }
 
     /// For `verify`: where the index and the catalog disagree. A missing or unfinished index
@@ -175,10 +179,15 @@ extension Store {
                 return [Problem(kind: "index", name: name, reason: "its relation index is damaged (\(failure)); \(fix)")]
             }
             let indexed = Set(try connection.documents().map { $0.key + " " + $0.blob })
-            return catalog.entries.sorted(by: { $0.key < $1.key }).compactMap { key, entry in
+            let documents = catalog.entries.sorted(by: { $0.key < $1.key }).compactMap { key, entry in
                 indexed.contains(key + " " + entry.document.hex)
                     ? nil : Problem(kind: "index", name: name, reason: "lacks \(key) as stored; \(fix)")
             }
+            let notes = try connection.noteIDs()
+            return documents
+                + ((try? currentNotes()) ?? []).filter { !notes.contains($0.id) }.map { note in
+                    Problem(kind: "index", name: name, reason: "lacks the note \(note.id.prefix(8)) on \(note.key); \(fix)")
+                }
         } catch let failure as SQLite.Failure where !failure.isDamage {
             // Busy past the timeout, a store that cannot be written to: not damage.
             return []

@@ -175,6 +175,9 @@ package final class SQLite {
 
     package var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// How many rows the last statement run inserted, changed or deleted.
+    package var changes: Int { Int(sqlite3_changes(handle)) }
+
     /// Makes the full-text index's tokenizer (`reader_words`) known to this connection: FTS5
     /// needs it to read or write a table made with it.
     package func registerWordsTokenizer() throws {

@@ -68,13 +68,22 @@ import Testing
         #expect((hit["note"] as? [String: Any])?["text"] as? String == "Which variables?", "\(found)")
         #expect(hit["open"] as? String == "reader open 793 --section 3.2")
         let foundText = try await reader.run(["find", "which", "variables"])
-        #expect(foundText.stdout.contains("\u{270E} your note "), "\(foundText)")
+        // Named as a note, on its document and passage, with its words and the quote.
+        #expect(
+            foundText.stdout.hasPrefix(
+                "\u{270E} note on rfc/793 \u{A7}3.2: Which variables? \u{201C}the remembering of several variables\u{201D}\n"),
+            "\(foundText)")
+        #expect(
+            foundText.stdout.contains("\u{B7} your note \(String(describing: (notes.first?["id"] as? String)?.prefix(8) ?? ""))\n"),
+            "\(foundText)")
 
         // Taken back: gone from open and notes, and a kept view does not bring it back.
         let id = try #require(notes.first?["id"] as? String)
         #expect(try await reader.run(["note", "--delete", String(id.prefix(8))]).status == 0)
         #expect(!(try await reader.run(["open", "793", "--no-pager"])).stdout.contains("Which variables?"))
         #expect(try await reader.run(["notes", "793"]).status == 1)
+        let after = try await reader.run(["find", "which", "variables", "--json"])
+        #expect(!after.stdout.contains("Which variables?"), "taken back, out of find: \(after)")
     }
 
     @Test func badNotesAndTagsAreOneLineAndStoreNothing() async throws {

@@ -42,6 +42,13 @@ import Testing
             let texts = Set((jsonArray(notes.stdout) ?? []).compactMap { ($0 as? [String: Any])?["text"] as? String })
             print("remote notes: 2 stores pushing 6 notes each at once: \(texts.count) of \(written.count) notes after a pull")
             #expect(texts == written, "missing: \(written.subtracting(texts).sorted())")
+            // The pulled notes went into the full-text index: `find` names them, `verify` is content.
+            let found = try await reader.measure(["find", "person", "note", "--limit", "20", "--json"])
+            let noted = Set(
+                (jsonArray(found.stdout) ?? []).compactMap { (($0 as? [String: Any])?["note"] as? [String: Any])?["text"] as? String })
+            #expect(noted == written, "\(found)")
+            let verify = try await reader.measure(["cache", "verify"])
+            #expect(verify.status == 0 && !verify.stdout.contains("lacks the note"), "\(verify)")
             let tagged = try await reader.measure(["cache", "ls", "--tag", "from-0", "--json"])
             #expect(tagged.stdout.contains("\"rfc/1\""), "\(tagged)")
             let other = try await reader.measure(["cache", "ls", "--tag", "from-1", "--json"])

@@ -77,9 +77,17 @@ struct Find: AsyncParsableCommand {
             guard let width, first.count + Wrap.columns(text) > width else { return [first + text] }
             return Wrap.lines(text, width: width, first: first, rest: rest)
         }
-        var lines = wrapped("\(bold.0)\(place)\(bold.1)", first: "", rest: "    ")
-        if let note = hit.note { lines += wrapped("\u{270E} your note \(note.id.prefix(8)):", first: "  ", rest: "  ") }
-        if !hit.snippet.text.isEmpty { lines += wrapped(hit.snippet.marked, first: "  ", rest: "  ") }
+        var lines: [String]
+        if let note = hit.note {
+            // A note is named as one: on which document and passage, its words (the query's
+            // marked), then its document's title and its id (what `reader note --delete` takes).
+            let section = note.section.map { " \u{A7}" + $0 } ?? ""
+            lines = wrapped("\u{270E} note on \(hit.key)\(section): \(hit.snippet.marked)", first: "", rest: "    ")
+            lines += wrapped("\(hit.title) \u{B7} your note \(note.id.prefix(8))", first: "  ", rest: "    ")
+        } else {
+            lines = wrapped("\(bold.0)\(place)\(bold.1)", first: "", rest: "    ")
+            if !hit.snippet.text.isEmpty { lines += wrapped(hit.snippet.marked, first: "  ", rest: "  ") }
+        }
         lines += wrapped("\(dim.0)\(hit.open)\(dim.1)", first: "  ", rest: "    ")
         return lines.joined(separator: "\n")
     }

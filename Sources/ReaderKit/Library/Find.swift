@@ -70,18 +70,19 @@ extension Reader {
     }
 
     /// ``find(_:source:limit:)`` with the notes whose words match first (each hit naming its
-    /// note), of the documents `filter` admits (tags, read state).
+    /// note), of the documents `filter` admits (tags, read state). Notes and passages both
+    /// come from the full-text index; only the records of the notes that match are read.
     public func find(_ words: [String], source: String? = nil, limit: Int = 10, filter: AnnotationFilter) throws -> FindResult {
         let query = try FullTextQuery.checked(words)
         guard query.expression != nil else {
             throw ReaderError.usage("find needs a word to look for (a '-word' only excludes)")
         }
-        let records = store.annotations.hasAny ? try store.annotations.allRecords() : []
-        let states = AnnotationState.byKey(records)
-        let notes = try noteHits(states, query: query, source: source).filter { filter.admits(states[$0.key]) }
+        // Every document's state only for a filter: an unfiltered search reads no record.
+        let states = filter.isEmpty || !store.annotations.hasAny ? [:] : AnnotationState.byKey(try store.annotations.allRecords())
         // Filtered, the passages are asked for generously and the admitted ones kept.
         let asked = filter.isEmpty ? limit : min(Self.filteredPassages, max(limit, limit * 20))
-        var result = try passages(query, source: source, limit: asked)
+        var (result, noted) = try passages(query, source: source, limit: asked)
+        let notes = try noteHits(noted, query: query, source: source, filter: filter, limit: limit)
         if !filter.isEmpty { result.hits = result.hits.filter { filter.admits(states[$0.key]) } }
         result.hits = Array((notes + result.hits).prefix(limit))
         return result
@@ -90,24 +91,30 @@ extension Reader {
     /// How many passages a search filtered by tag or mark asks the index for at most.
     static let filteredPassages = 2000
 
-    private func passages(_ query: FullTextQuery, source: String?, limit: Int) throws -> FindResult {
+    /// The passages that match, and the notes the index says match (NoteIndex.swift).
+    private func passages(_ query: FullTextQuery, source: String?, limit: Int) throws -> (FindResult, [(id: String, key: String)]) {
         var (index, file, note) = try store.fullTextForSearch()
-        guard limit > 0, let connection = index else { return FindResult(hits: [], note: note) }
-        do {
+        guard let connection = index else { return (FindResult(hits: [], note: note), []) }
+        func search(_ connection: FullTextIndex.Connection) throws -> [FindHit] {
+            guard limit > 0 else { return [] }
             var search = FindSearch(
                 store: store, connection: connection, query: query, limit: limit, supersededBy: supersededBy(in: connection),
                 shorthand: shorthand(ofKey:), titleSources: titleSources)
-            let hits = try search.hits(source: source)
+            return try search.hits(source: source)
+        }
+        func notes(_ connection: FullTextIndex.Connection) throws -> [(id: String, key: String)] {
+            guard limit > 0, store.annotations.hasAny, let expression = query.expression else { return [] }
+            return try connection.notes(matching: expression)
+        }
+        do {
+            let found = (try search(connection), try notes(connection))
             if let file { store.fullText.kept.keep(connection, file: file) }
-            return FindResult(hits: hits, note: note)
+            return (FindResult(hits: found.0, note: note), found.1)
         } catch let failure as SQLite.Failure where failure.isDamage {
             // Damage met only by this query's pages: made anew from the blobs, said once.
             (index, file, note) = try store.fullTextForSearch(damage: failure)
-            guard let connection = index else { return FindResult(hits: [], note: note) }
-            var search = FindSearch(
-                store: store, connection: connection, query: query, limit: limit, supersededBy: supersededBy(in: connection),
-                shorthand: shorthand(ofKey:), titleSources: titleSources)
-            return FindResult(hits: try search.hits(source: source), note: note)
+            guard let connection = index else { return (FindResult(hits: [], note: note), []) }
+            return (FindResult(hits: try search(connection), note: note), try notes(connection))
         } catch let failure as SQLite.Failure {
             throw failure.storageError(store.fullText.path)
         }
@@ -148,25 +155,33 @@ extension Reader {
 }
 
 extension Reader {
-    /// The notes whose text or quote has the query's words, as hits naming the note, newest
-    /// first: a person's own words about a document come before the document's text.
-    fileprivate func noteHits(_ states: [String: AnnotationState], query: FullTextQuery, source: String?) throws -> [FindHit] {
+    /// The notes the index answered (`noted`, newest first) as hits naming the note, newest
+    /// first: a person's own words about a document come before the document's text. Each is
+    /// held to its document's records — a note taken back, or one whose record a killed process
+    /// never wrote, is passed over — and to the query's phrases and excluded words.
+    fileprivate func noteHits(
+        _ noted: [(id: String, key: String)], query: FullTextQuery, source: String?, filter: AnnotationFilter, limit: Int
+    ) throws -> [FindHit] {
+        var states: [String: AnnotationState] = [:]
+        var entries: [String: CatalogEntry?] = [:]
         var hits: [FindHit] = []
-        for (key, state) in states {
-            let matching = state.notes.filter { query.isMatched(byTexts: [$0.text, $0.quote ?? ""]) }
-            guard !matching.isEmpty, let entry = try store.entry(key), source == nil || entry.requestType == source else { continue }
+        for (id, key) in noted where hits.count < limit {
+            if states[key] == nil { states[key] = try annotationState(ofKey: key) }
+            guard let state = states[key], filter.admits(state), let note = state.notes.first(where: { $0.id == id }),
+                query.isMatched(byTexts: [note.text, note.quote ?? ""])
+            else { continue }
+            if entries[key] == nil { entries[key] = .some(try store.entry(key)) }
+            guard let entry = entries[key] ?? nil, source == nil || entry.requestType == source else { continue }
             let title = shownTitles(of: [(key, entry)])[key].flatMap { $0 } ?? entry.title ?? key
-            for note in matching {
-                let words = shorthand(ofKey: key)
-                var open = "reader open " + (words == key ? ShellWord.quoted(key) : words)
-                if let section = note.section { open += " --section " + ShellWord.quoted(section) }
-                let body = [note.text, note.quote.map { "\u{201C}\($0)\u{201D}" }].compactMap { $0 }.filter { !$0.isEmpty }
-                hits.append(
-                    FindHit(
-                        key: key, source: entry.requestType, title: title,
-                        section: note.section.map { FindHit.Section(number: $0, title: "") },
-                        snippet: Snippet.make(body.joined(separator: " "), query), score: Self.noteScore, open: open, note: note))
-            }
+            let words = shorthand(ofKey: key)
+            var open = "reader open " + (words == key ? ShellWord.quoted(key) : words)
+            if let section = note.section { open += " --section " + ShellWord.quoted(section) }
+            let body = [note.text, note.quote.map { "\u{201C}\($0)\u{201D}" }].compactMap { $0 }.filter { !$0.isEmpty }
+            hits.append(
+                FindHit(
+                    key: key, source: entry.requestType, title: title,
+                    section: note.section.map { FindHit.Section(number: $0, title: "") },
+                    snippet: Snippet.make(body.joined(separator: " "), query), score: Self.noteScore, open: open, note: note))
         }
         return hits.sorted { ($0.note?.createdAt ?? "", $0.key) > ($1.note?.createdAt ?? "", $1.key) }
     }

@@ -13,9 +13,18 @@ import ReaderSupport
 /// filed under another document is left out (``records(of:)``).
 public struct AnnotationShelf: Sendable {
     public let folder: String
+    /// The full-text index a note goes into and out of with its record (``index(_:id:)``);
+    /// nil: a shelf read alone.
+    let fullText: FullTextIndex?
 
     package init(root: String) {
         folder = root + "/annotations"
+        fullText = nil
+    }
+
+    init(root: String, fullText: FullTextIndex) {
+        folder = root + "/annotations"
+        self.fullText = fullText
     }
 
     /// The folder name of a document's records.
@@ -41,11 +50,16 @@ public struct AnnotationShelf: Sendable {
         if let problem = record.problem { throw ReaderError.usage(problem) }
         let bytes = try record.encoded()
         let id = BlobID(of: bytes).hex
+        // A note into the full-text index before its record and again after, out of it after
+        // (NoteIndex.swift).
+        let indexed = try index(record, id: id)
         do {
             try place(bytes, relative: Self.documentFolder(record.key) + "/" + id)
         } catch let failure as FileSystem.Failure {
             throw ReaderError.storage(failure.description)
         }
+        reindex(record, id: id, indexed)
+        unindex(record)
         return id
     }
 
@@ -91,7 +105,10 @@ public struct AnnotationShelf: Sendable {
             let record = try? JSONDecoder().decode(AnnotationRecord.self, from: Data(bytes)),
             Self.documentFolder(record.key) == document, record.problem == nil
         else { return false }
+        let indexed = try index(record, id: id)
         try place(bytes, relative: relative)
+        reindex(record, id: id, indexed)
+        unindex(record)
         return true
     }
 
@@ -148,5 +165,5 @@ public struct AnnotationShelf: Sendable {
 
 extension Store {
     /// Notes, tags and read state (``AnnotationShelf``).
-    public var annotations: AnnotationShelf { AnnotationShelf(root: root) }
+    public var annotations: AnnotationShelf { AnnotationShelf(root: root, fullText: fullText) }
 }

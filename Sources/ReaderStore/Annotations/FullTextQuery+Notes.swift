@@ -1,4 +1,5 @@
-/// A person's notes held to a `find` query: they are few, and read from their records.
+/// A person's notes held to a `find` query: the index answers the notes holding its words
+/// (NoteIndex.swift), each then held to its record's text, for its phrases.
 extension FullTextQuery {
     /// Whether every required term (a word, a `word*`, a phrase) stands in one of `texts` and
     /// no excluded one does, the words folded and cut as the full-text index cuts them.

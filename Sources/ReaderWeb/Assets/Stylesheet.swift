@@ -113,5 +113,7 @@ enum Stylesheet {
         .user-note p { margin: .25rem 0 0; white-space: pre-wrap; }
         .note-mark { font-weight: bold; color: #960; }
         .add-note { margin-top: 2rem; } .add-note label { display: block; margin: .5rem 0; }
+        .keep { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .5rem 0; font-size: .9rem; }
+        form.inline { display: inline; margin: 0; } .keep .tag { margin-right: .15rem; }
         """#
 }

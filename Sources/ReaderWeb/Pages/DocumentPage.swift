@@ -40,6 +40,11 @@ struct DocumentPage {
         var body = DocumentBody(document: document, links: links)
         body.underHeadings = PageParts.pointingHere(related, kinds, links)
         let notes = NoteAnchors.place(opened.userNotes, in: document.blocks)
+        // Its tags and marks: none to read when no record names it (one `lstat`).
+        let reader = context.reader
+        let state =
+            reader.hasAnnotations(ofKey: document.key)
+            ? (try? reader.annotationState(ofKey: document.key)) ?? AnnotationState() : AnnotationState()
         body.afterBlocks = NoteAside.byBlock(notes)
         var text = HTML()
         body.write(into: &text)
@@ -51,6 +56,7 @@ struct DocumentPage {
             html.raw("<header>")
             html.element("h1", text: title)
             writeFacts(opened, links, into: &html)
+            KeepForms.write(key: document.key, state: state, token: context.token, into: &html)
             html.raw("</header>\n")
             for note in document.notes { html.element("p", [("class", "note")], text: note) }
             for set in opened.annotationSets {

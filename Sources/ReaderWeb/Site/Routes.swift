@@ -118,6 +118,12 @@ extension Site {
         for method in MethodRefusal.others(than: .post) {
             router.on("/note", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }
         }
+        router.post("/tag") { [self] request, _ in try await setTag(request) }
+        router.post("/mark") { [self] request, _ in try await setMark(request) }
+        for method in MethodRefusal.others(than: .post) {
+            router.on("/tag", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }
+            router.on("/mark", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }
+        }
         page("/assets/:name") { [self] request, routing in
             guard let asset = Assets.named(routing.parameters.get("name") ?? "") else { return notFound(request, nil) }
             return Response(
