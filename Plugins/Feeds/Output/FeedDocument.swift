@@ -10,8 +10,12 @@ enum FeedDocument {
         var entries: [Entry] = []
         var relations: [Relation] = []
         var ids = Set<String>()
-        blocks.reserveCapacity(feed.entries.count * 4)
+        // Sized once: a block is as large as its largest case (a post), and a hundred thousand
+        // entries' arrays grown by doubling would hold twice what they need at the last step.
+        blocks.reserveCapacity(feed.entries.count * 3)
         entries.reserveCapacity(feed.entries.count)
+        relations.reserveCapacity(feed.entries.count)
+        links.reserveCapacity(feed.entries.count)
         for (index, item) in feed.entries.enumerated() {
             let title = item.title.isEmpty ? "(untitled)" : item.title
             // Each entry is a section, numbered as the feed lists them: `reader find` names the
@@ -19,10 +23,11 @@ enum FeedDocument {
             let section = String(index + 1)
             blocks.append(.heading(level: 2, number: section, title: title))
             let byline = [item.date, item.authors.isEmpty ? nil : item.authors.joined(separator: ", ")].compactMap { $0 }
-            if !byline.isEmpty { blocks.append(.text(byline.joined(separator: " · "))) }
-            // The address as text, on its own line, ready to copy to `reader open`.
+            let address = item.link.map { byline.isEmpty ? $0 : " · " + $0 } ?? ""
+            if !byline.isEmpty || !address.isEmpty { blocks.append(.text(byline.joined(separator: " · ") + address)) }
+            // The address in the byline's paragraph, ready to copy to `reader open`: a block
+            // less per entry (a feed may have a hundred thousand).
             if let link = item.link {
-                blocks.append(.text(link))
                 links.append(Link(text: title, url: link))
                 relations.append(Relation(.links, target: link, section: section))
             }
@@ -35,9 +40,9 @@ enum FeedDocument {
                 id += " #\(section)"
                 ids.insert(id)
             }
-            var fields: [String: JSONValue] = ["title": .string(title), "section": .string(section)]
+            // The entry's page beside its title; its text is in its section, not again here.
+            var fields: [String: JSONValue] = ["title": .string(title)]
             if let link = item.link { fields["link"] = .string(link) }
-            if let summary = item.summary { fields["summary"] = .string(summary) }
             entries.append(Entry(id: id, title: title, authors: item.authors, date: item.date, fields: fields))
         }
         return Document(
