@@ -129,7 +129,9 @@ import Testing
         let atom = String(decoding: try Corpus.bytes("feeds/atom-blog.xml"), as: UTF8.self)
             .replacingOccurrences(of: "https://blog.example.org", with: server.baseURL)
         let newer = atom.replacingOccurrences(
-            of: "  <entry>", with: "  <entry><title>Rain, again</title><link href=\"\(server.baseURL)/2025/07/02/rain.html\"/><id>tag:rain</id><updated>2025-07-02T08:00:00Z</updated></entry>\n  <entry>",
+            of: "  <entry>",
+            with:
+                "  <entry><title>Rain, again</title><link href=\"\(server.baseURL)/2025/07/02/rain.html\"/><id>tag:rain</id><updated>2025-07-02T08:00:00Z</updated></entry>\n  <entry>",
             options: [], range: atom.range(of: "  <entry>"))
         site.set("/feed.xml", newer, type: "application/atom+xml", etag: "\"v2\"")
         let refreshed = try await reader.run(["fetch", "feeds", "--follow"])

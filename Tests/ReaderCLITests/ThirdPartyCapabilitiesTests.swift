@@ -64,7 +64,8 @@ import Testing
         let lines = pageRefs.stdout.split(separator: "\n").map(String.init)
         let publishedIn = try #require(lines.firstIndex(of: "published in (1):"), "\(pageRefs)")
         let feed = lines[publishedIn + 1]
-        #expect(feed.hasPrefix("  notes (releases)") && feed.contains("reader open releases:notes") && feed.hasSuffix("Field Notes"), "\(feed)")
+        #expect(
+            feed.hasPrefix("  notes (releases)") && feed.contains("reader open releases:notes") && feed.hasSuffix("Field Notes"), "\(feed)")
 
         // Stored, the feed opens and answers by its shorthand without its address in the
         // environment: the module gives the key and says why it cannot fetch (Location.unavailable).

@@ -31,14 +31,22 @@ import Testing
 
     /// Cut short or not XML at all: exit 5 and one line naming the line, nothing stored.
     @Test(arguments: [
-        ("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Cut</title><item><title>Half", "application/rss+xml",
-         "reader: cannot parse: feed: line 2: not well-formed XML: it ends inside <title>"),
-        ("<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Bad</title><entry></feed>", "application/atom+xml",
-         "reader: cannot parse: feed: line 1: not well-formed XML: </feed> closes <entry>"),
-        ("{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"Cut\", \"items\": [{\"id\": \"1\"", "application/feed+json",
-         "reader: cannot parse: feed: not well-formed JSON: not a JSON Feed"),
-        ("{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"No items\"}", "application/feed+json",
-         "reader: cannot parse: feed: items: a JSON Feed without its items array"),
+        (
+            "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Cut</title><item><title>Half", "application/rss+xml",
+            "reader: cannot parse: feed: line 2: not well-formed XML: it ends inside <title>"
+        ),
+        (
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>Bad</title><entry></feed>", "application/atom+xml",
+            "reader: cannot parse: feed: line 1: not well-formed XML: </feed> closes <entry>"
+        ),
+        (
+            "{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"Cut\", \"items\": [{\"id\": \"1\"", "application/feed+json",
+            "reader: cannot parse: feed: not well-formed JSON: not a JSON Feed"
+        ),
+        (
+            "{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"No items\"}", "application/feed+json",
+            "reader: cannot parse: feed: items: a JSON Feed without its items array"
+        ),
     ])
     func aMalformedFeedIsOneLine(_ body: String, _ type: String, _ line: String) async throws {
         let server = try await Self.serving(Array(body.utf8), type: type)
@@ -131,7 +139,8 @@ import Testing
     @Test func anOPMLThatIncludesItselfIsRefused() async throws {
         let store = try temporaryFolder("reader-feeds")
         let file = try temporaryFolder("reader-opml") + "/loop.opml"
-        let opml = "<opml version=\"2.0\"><head><title>Loop</title></head><body><outline text=\"Again\" type=\"include\" url=\"loop.opml\"/></body></opml>"
+        let opml =
+            "<opml version=\"2.0\"><head><title>Loop</title></head><body><outline text=\"Again\" type=\"include\" url=\"loop.opml\"/></body></opml>"
         try Data(opml.utf8).write(to: URL(fileURLWithPath: file))
         let run = try await reader(store: store).run(["import", "opml", file])
         #expect(run.status == 0, "\(run)")

@@ -28,7 +28,8 @@ enum JSONFeedReader {
             let authors = item["authors"]?.arrayValue ?? item["author"].map { [$0] } ?? []
             entry.authors = authors.compactMap { $0["name"]?.stringValue }.map(XMLFeedReader.clean).filter { !$0.isEmpty }
             entry.summary = item["summary"]?.stringValue.map(FeedText.plain)
-            entry.content = item["content_text"]?.stringValue.map(XMLFeedReader.clean) ?? item["content_html"]?.stringValue.map(FeedText.plain)
+            entry.content =
+                item["content_text"]?.stringValue.map(XMLFeedReader.clean) ?? item["content_html"]?.stringValue.map(FeedText.plain)
             feed.entries.append(entry)
         }
         return feed

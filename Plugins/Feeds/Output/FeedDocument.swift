@@ -61,7 +61,9 @@ enum FeedDocument {
         guard let start = (0..<max(0, utf8.count - 2)).first(where: { utf8[$0..<($0 + 3)].elementsEqual(separator) }) else {
             return nil
         }
-        let host = utf8[(start + 3)...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let host = utf8[(start + 3)...].prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
         return host.isEmpty ? nil : String(decoding: host, as: UTF8.self)
     }
 
