@@ -10,18 +10,22 @@ import ReaderPluginAPI
 public struct FeedsModule: ParserModule {
     public init() {}
 
-    public let descriptor = ModuleDescriptor(
-        name: "feed",
-        requestTypes: ["feed"],
-        mediaTypes: [
-            "application/atom+xml", "application/rss+xml", "application/feed+json", "text/x-opml", "application/x-opml",
-        ],
-        fileExtensions: ["rss", "atom", "opml"],
-        version: "1",
-        summary: "Atom, RSS and JSON Feed: every entry's title, date, author, link and text; OPML lists of feeds.",
-        follows: [RelationKind.links.name],
-        refreshWord: "feeds"
-    )
+    public let descriptor: ModuleDescriptor = {
+        var descriptor = ModuleDescriptor(
+            name: "feed",
+            requestTypes: ["feed"],
+            mediaTypes: [
+                "application/atom+xml", "application/rss+xml", "application/feed+json", "text/x-opml", "application/x-opml",
+            ],
+            fileExtensions: ["rss", "atom", "opml"],
+            version: "1",
+            summary: "Atom, RSS and JSON Feed: every entry's title, date, author, link and text; OPML lists of feeds."
+        )
+        // `--follow` fetches the entries' pages; `reader fetch feeds` refreshes every stored feed.
+        descriptor.follows = [RelationKind.links.name]
+        descriptor.refreshWord = "feeds"
+        return descriptor
+    }()
 
     /// Sure when the first element is `<feed>`, `<rss>`, `<rdf:RDF>` or `<opml>`, or a JSON
     /// object names a JSON Feed version; fairly sure from the media type or extension alone,

@@ -64,19 +64,17 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
     /// The relation kinds (``RelationKind/name``) whose targets `reader fetch --follow` fetches
     /// after storing one of its documents: a feed's `links`, to its entries' pages. Only the
     /// targets its previous stored version did not have, so a refresh follows what is new.
-    public var follows: [String]
+    /// Set after the initializer (its signature is kept, so modules built before it still link).
+    public var follows: [String] = []
     /// A word that, alone after `reader fetch`, fetches again every stored document this module
     /// made, each with a conditional GET (`feeds`: `reader fetch feeds`).
-    public var refreshWord: String?
+    public var refreshWord: String? = nil
 
     public init(
         name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
         fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
-        relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = [],
-        follows: [String] = [], refreshWord: String? = nil
+        relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = []
     ) {
-        self.follows = follows
-        self.refreshWord = refreshWord
         self.annotationSets = annotationSets
         self.identifiers = identifiers
         self.relationKinds = relationKinds
@@ -111,9 +109,9 @@ extension ModuleDescriptor {
             identifiers: try container.decodeIfPresent([Identifier].self, forKey: .identifiers) ?? [],
             relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [],
             listings: try container.decodeIfPresent([Listing].self, forKey: .listings) ?? [],
-            annotationSets: try container.decodeIfPresent([AnnotationSet].self, forKey: .annotationSets) ?? [],
-            follows: try container.decodeIfPresent([String].self, forKey: .follows) ?? [],
-            refreshWord: try container.decodeIfPresent(String.self, forKey: .refreshWord))
+            annotationSets: try container.decodeIfPresent([AnnotationSet].self, forKey: .annotationSets) ?? [])
+        follows = try container.decodeIfPresent([String].self, forKey: .follows) ?? []
+        refreshWord = try container.decodeIfPresent(String.self, forKey: .refreshWord)
     }
 
     // The capabilities only when declared: a descriptor without them is written as before them.

@@ -18,8 +18,8 @@ struct Fetch: AsyncParsableCommand {
                 "several targets, each taken in order"
             ),
             ("reader fetch URL ...", "any http(s) URL, read by the module it fits"),
-            ("reader fetch FEED-URL --follow", "a feed (Atom, RSS, JSON Feed), then its entries' pages"),
-            ("reader fetch feeds [--follow]", "every stored feed again: new entries only"),
+            ("reader fetch FEED-URL --follow", "a feed, then its entries' pages"),
+            ("reader fetch feeds [--follow]", "every stored feed again, new entries said"),
             ("reader fetch tweets user:NAME", "X API v2 (needs READER_X_BEARER_TOKEN)"),
         ]))
 

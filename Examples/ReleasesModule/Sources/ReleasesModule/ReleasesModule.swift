@@ -5,14 +5,18 @@ import ReaderPluginAPI
 /// `reader open` of a link reads the release notes (with the HTML module).
 ///
 /// It is the worked example of a module outside reader. Feeds in general are reader's own
-/// (`Plugins/Feeds`): this one is reached only by its request type and shorthand, never by
-/// content (``recognize(_:)`` says 0), so `reader fetch URL` of a feed never comes here.
+/// (`Plugins/Feeds`): this one is reached by its request type and shorthand, never by content
+/// (``recognize(_:)`` says 0), so `reader fetch URL` of a feed comes here only when the user
+/// prefers it (`READER_PLUGIN_OVERRIDE=releases`, for `…/releases.atom`).
 public struct ReleasesModule: ParserModule {
     public init() {}
 
     public let descriptor = ModuleDescriptor(
         name: "releases",
         requestTypes: ["releases"],
+        // A forge's release feed (GitHub's `…/releases.atom`): the HTML module's catch-all and the
+        // built-in feed module still read it unless READER_PLUGIN_OVERRIDE names this module.
+        urlPatterns: ["*/releases.atom"],
         version: "3",
         summary: "A project's releases, from its forge's Atom or RSS feed: title, date and link of each.",
         // `reader open releases:gazette` reads the releases named `gazette` (READER_RELEASES_GAZETTE
