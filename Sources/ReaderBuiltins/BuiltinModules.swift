@@ -1,5 +1,6 @@
 import Drafts
 import Errata
+import Feeds
 import HTML
 import RFCIndex
 import RFCText
@@ -16,4 +17,5 @@ public let builtinModules: [any ParserModule] = [
     ErrataModule(),
     TweetsModule(),
     HTMLModule(),
+    FeedsModule(),
 ]

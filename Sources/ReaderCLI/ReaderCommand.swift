@@ -13,6 +13,7 @@ public struct ReaderCommand: AsyncParsableCommand {
         subcommands: [
             Fetch.self, Open.self, List.self, Search.self, Find.self, Refs.self, Diff.self, History.self, Export.self, Sources.self,
             Cache.self, Serve.self, Push.self, Pull.self, NoteCommand.self, NotesCommand.self, TagCommand.self, MarkCommand.self,
+            ImportCommand.self,
         ]
     )
 

@@ -8,7 +8,7 @@ import ReaderPluginAPI
 /// import ReaderModuleExport
 ///
 /// @_cdecl("reader_module_entry")
-/// public func readerModuleEntry() -> UnsafeRawPointer { ModuleExport.table(for: FeedModule()) }
+/// public func readerModuleEntry() -> UnsafeRawPointer { ModuleExport.table(for: ReleasesModule()) }
 /// ```
 ///
 /// and a `.dynamic` library product. `reader` calls the table's C functions; each turns its

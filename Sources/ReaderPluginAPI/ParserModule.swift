@@ -61,6 +61,14 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
     public var listings: [Listing]
     /// The annotations its documents carry on other documents (``AnnotationSet``: errata).
     public var annotationSets: [AnnotationSet]
+    /// The relation kinds (``RelationKind/name``) whose targets `reader fetch --follow` fetches
+    /// after storing one of its documents: a feed's `links`, to its entries' pages. Only the
+    /// targets its previous stored version did not have, so a refresh follows what is new.
+    /// Set after the initializer (its signature is kept, so modules built before it still link).
+    public var follows: [String] = []
+    /// A word that, alone after `reader fetch`, fetches again every stored document this module
+    /// made, each with a conditional GET (`feeds`: `reader fetch feeds`).
+    public var refreshWord: String? = nil
 
     public init(
         name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
@@ -84,7 +92,7 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
 extension ModuleDescriptor {
     private enum CodingKeys: String, CodingKey {
         case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds, listings,
-            annotationSets
+            annotationSets, follows, refreshWord
     }
 
     // By hand for the capabilities added in 0.10.0: a module library built before them sends none.
@@ -102,6 +110,8 @@ extension ModuleDescriptor {
             relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [],
             listings: try container.decodeIfPresent([Listing].self, forKey: .listings) ?? [],
             annotationSets: try container.decodeIfPresent([AnnotationSet].self, forKey: .annotationSets) ?? [])
+        follows = try container.decodeIfPresent([String].self, forKey: .follows) ?? []
+        refreshWord = try container.decodeIfPresent(String.self, forKey: .refreshWord)
     }
 
     // The capabilities only when declared: a descriptor without them is written as before them.
@@ -118,5 +128,7 @@ extension ModuleDescriptor {
         if !relationKinds.isEmpty { try container.encode(relationKinds, forKey: .relationKinds) }
         if !listings.isEmpty { try container.encode(listings, forKey: .listings) }
         if !annotationSets.isEmpty { try container.encode(annotationSets, forKey: .annotationSets) }
+        if !follows.isEmpty { try container.encode(follows, forKey: .follows) }
+        try container.encodeIfPresent(refreshWord, forKey: .refreshWord)
     }
 }

@@ -130,6 +130,16 @@ public struct Registry: Sendable {
         (overridingModules + local).flatMap(\.module.descriptor.annotationSets)
     }
 
+    /// The refresh words (``ModuleDescriptor/refreshWord``: `feeds`) of the modules asked
+    /// first, with each module's main request type; asking never loads the plugin path.
+    package var firstRefreshWords: [(word: String, requestType: String)] {
+        (overridingModules + local).compactMap { registration in
+            let descriptor = registration.module.descriptor
+            guard let word = descriptor.refreshWord, let type = descriptor.requestTypes.first else { return nil }
+            return (word, type)
+        }
+    }
+
     /// The listings of the plugin path's modules (loading them).
     package var pluginListings: [Listing] {
         loadPlugins().flatMap(\.module.descriptor.listings)

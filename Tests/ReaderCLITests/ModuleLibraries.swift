@@ -14,7 +14,7 @@ enum ModuleLibraries {
     static let suffix = ".so"
     #endif
 
-    static var exampleCases: String { repository.appendingPathComponent("Examples/FeedModule/Cases").path }
+    static var exampleCases: String { repository.appendingPathComponent("Examples/ReleasesModule/Cases").path }
 
     /// The example module's library, built here the first time a test asks for it when it is
     /// not built yet, so that `swift test` on a fresh clone needs no step before it.
@@ -23,13 +23,13 @@ enum ModuleLibraries {
     }
 
     private static let builtFeed: Result<String, HarnessError> = {
-        let package = repository.appendingPathComponent("Examples/FeedModule").path
-        let path = package + "/.build/debug/libFeedModule\(suffix)"
+        let package = repository.appendingPathComponent("Examples/ReleasesModule").path
+        let path = package + "/.build/debug/libReleasesModule\(suffix)"
         if FileManager.default.fileExists(atPath: path) { return .success(path) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "--package-path", package]
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("feed-module-build-\(UUID().uuidString).log")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("releases-module-build-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         guard let output = try? FileHandle(forWritingTo: log) else { return .failure(HarnessError("cannot write \(log.path)")) }
         process.standardOutput = output

@@ -3,7 +3,7 @@ import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
-/// Third-party modules loaded at run time from the plugin path: the worked example (feeds),
+/// Third-party modules loaded at run time from the plugin path: the worked example (a project's releases, from its feed),
 /// through the built binary, against a real HTTP server on 127.0.0.1.
 @Suite struct PluginEndToEndTests {
     let store: String
@@ -20,21 +20,22 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func sourcesListsTheFeedModuleWithItsOrigin() async throws {
+    @Test func sourcesListsTheExampleModuleWithItsOrigin() async throws {
         let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
         let run = try await reader(plugins).run(["sources", "--json"])
         #expect(run.status == 0, "\(run)")
         #expect(run.stderr == "")
         let sources = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
-        let feed = try #require(sources.first { $0["name"] as? String == "feed" })
-        #expect(feed["origin"] as? String == plugins + "/libFeedModule" + ModuleLibraries.suffix)
-        #expect(feed["requestTypes"] as? [String] == ["feed"])
-        #expect(feed["mediaTypes"] as? [String] == ["application/atom+xml", "application/rss+xml"])
+        let feed = try #require(sources.first { $0["name"] as? String == "releases" })
+        #expect(feed["origin"] as? String == plugins + "/libReleasesModule" + ModuleLibraries.suffix)
+        #expect(feed["requestTypes"] as? [String] == ["releases"])
+        // Never by content: every feed is the built-in module's.
+        #expect(feed["mediaTypes"] as? [String] == [])
         #expect(
             sources.filter { $0["origin"] as? String == "built-in" }.map { $0["name"] as? String }
-                == ["rfc-index", "rfc-text", "drafts", "errata", "tweets", "html"])
+                == ["rfc-index", "rfc-text", "drafts", "errata", "tweets", "html", "feed"])
         let text = try await reader(plugins).run(["sources"])
-        #expect(text.stdout.contains("feed 2 (\(plugins)/libFeedModule\(ModuleLibraries.suffix)): feed"))
+        #expect(text.stdout.contains("releases 3 (\(plugins)/libReleasesModule\(ModuleLibraries.suffix)): releases"), "\(text)")
     }
 
     /// A feed on a web server lists its entries; one entry's link is a page, which the
@@ -44,7 +45,9 @@ import Testing
         let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
         let reader = try reader(plugins)
 
-        let view = try await reader.run(["open", server.baseURL + "/feed.xml", "--no-pager"])
+        // By its request type: a feed's URL alone is the built-in feed module's.
+        #expect(try await reader.run(["fetch", "releases", server.baseURL + "/feed.xml"]).status == 0)
+        let view = try await reader.run(["open", server.baseURL + "/feed.xml", "--offline", "--no-pager"])
         #expect(view.status == 0, "\(view)")
         #expect(view.stderr == "")
         let lines = view.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -60,7 +63,7 @@ import Testing
         }
 
         let json = try object(try await reader.run(["open", server.baseURL + "/feed.xml", "--offline", "--format", "json"]).stdout)
-        #expect(json["source"] as? String == "feed")
+        #expect(json["source"] as? String == "releases")
         #expect(json["format"] as? String == "atom")
         let items = try #require(json["items"] as? [[String: Any]])
         #expect(
@@ -76,34 +79,34 @@ import Testing
         #expect(document["source"] as? String == "html")
         #expect(document["title"] as? String == "This API is so Fetching!")
         let stats = try object(try await reader.run(["cache", "stats", "--json"]).stdout)
-        #expect("\(stats)".contains("feed"))
+        #expect("\(stats)".contains("releases"))
 
         // The module's request type: its `locate`, through the library.
-        let fetch = try await reader.run(["fetch", "feed", server.baseURL + "/feed.xml"])
+        let fetch = try await reader.run(["fetch", "releases", server.baseURL + "/feed.xml"])
         #expect(fetch.status == 0, "\(fetch)")
         #expect(fetch.stdout.hasPrefix(server.baseURL + "/feed.xml: 3 entries (0 new, 0 updated), "))
         // A third-party module's document is indexed as it is stored: `find` answers with its entry.
-        let found = try await reader.run(["find", "waterproofing", "boots", "--source", "feed", "--json"])
+        let found = try await reader.run(["find", "waterproofing", "boots", "--source", "releases", "--json"])
         #expect(found.status == 0, "\(found)")
         #expect(found.stdout.contains(#""title":"Notes on waterproofing boots with wax & patience""#), "\(found)")
-        let wrong = try await reader.run(["fetch", "feed", "793"])
+        let wrong = try await reader.run(["fetch", "releases", "793"])
         #expect(wrong.status == 64)
         #expect(
             wrong.stderr
-                == "reader: feed takes the feed's address (reader fetch feed https://example.org/feed.xml), or a name, a letter first, whose address is in READER_FEED_NAME\n"
+                == "reader: releases takes the feed's address (reader fetch releases https://example.org/releases.atom), or a name, a letter first, whose address is in READER_RELEASES_NAME\n"
         )
     }
 
-    @Test func aFeedFileOpensThroughTheModule() async throws {
+    /// A feed file is the built-in feed module's, the example loaded or not: it never claims
+    /// content, so `reader sources` has one module that reads feeds.
+    @Test func aFeedFileGoesToTheBuiltInModuleNotTheExample() async throws {
         let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
         let run = try await reader(plugins).run(["open", ModuleLibraries.exampleCases + "/rss-news.xml", "--format", "json"])
         #expect(run.status == 0, "\(run)")
         let document = try object(run.stdout)
         #expect(document["title"] as? String == "Harbour Town Gazette")
-        #expect(
-            (document["items"] as? [[String: Any]])?.map { $0["date"] as? String } == [
-                "2025-07-01T07:15:00+01:00", "2025-06-30T23:02:00Z", "2025-06-29T10:00:00-04:00", "2025-06-27T16:45:00+01:00",
-            ])
+        #expect(document["source"] as? String == "feed")
+        #expect(document["items"] == nil, "the example's key")
     }
 
     /// The example's own cases, through reader and the loaded library: the C boundary included.
@@ -112,17 +115,17 @@ import Testing
         let run = try await reader(plugins).run(["sources", "--check", ModuleLibraries.exampleCases])
         #expect(run.status == 0, "\(run)")
         #expect(run.stdout.hasSuffix("cases of \(ModuleLibraries.exampleCases): 4 held, 0 failed\n"))
-        #expect(run.stdout.contains("ok   feed atom-blog.json"))
+        #expect(run.stdout.contains("ok   releases atom-blog.json"))
 
         let cases = try temporaryFolder("cases")
         try FileManager.default.copyItem(atPath: ModuleLibraries.exampleCases + "/rss-news.xml", toPath: cases + "/rss-news.xml")
-        try Data(#"{"module": "feed", "input": "rss-news.xml", "expect": {"values": {"title": "Harbor Town"}}}"#.utf8)
+        try Data(#"{"module": "releases", "input": "rss-news.xml", "expect": {"values": {"title": "Harbor Town"}}}"#.utf8)
             .write(to: URL(fileURLWithPath: cases + "/wrong.json"))
         let failing = try await reader(plugins).run(["sources", "--check", cases])
         #expect(failing.status == 1)
         #expect(
             failing.stdout
-                == "FAIL feed wrong.json\n       title is \"Harbour Town Gazette\"; expected \"Harbor Town\"\ncases of \(cases): 0 held, 1 failed\n"
+                == "FAIL releases wrong.json\n       title is \"Harbour Town Gazette\"; expected \"Harbor Town\"\ncases of \(cases): 0 held, 1 failed\n"
         )
     }
 }

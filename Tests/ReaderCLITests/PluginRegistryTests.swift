@@ -31,18 +31,24 @@ import Testing
         #expect(registry.module(recognizing: page)?.descriptor.name == "html")
         #expect(reports.all.isEmpty)
 
+        // A feed is the built-in feed module's: claimed, so the plugin path is not even looked at.
         let feed = Sample(prefix: Array("<?xml version=\"1.0\"?><rss version=\"2.0\">".utf8)[...], fileName: "news.xml")
         #expect(registry.module(recognizing: feed)?.descriptor.name == "feed")
+        #expect(reports.all.isEmpty)
+        // A request type no built-in module serves loads it, once.
+        #expect(registry.module(for: "releases")?.descriptor.name == "releases")
         #expect(reports.all.count == 1)
         #expect(reports.all.first?.contains("built for module API 2") == true)
-        #expect(registry.module(for: "feed")?.descriptor.name == "feed")
+        #expect(registry.module(for: "releases")?.descriptor.name == "releases")
         #expect(reports.all.count == 1)
     }
 
-    /// `READER_PLUGIN_OVERRIDE=feed`: its URL patterns win over the HTML module's catch-all.
+    /// `READER_PLUGIN_OVERRIDE=releases`: its URL patterns win over the HTML module's catch-all.
     @Test func anOverrideLetsTheThirdPartyModuleWin() throws {
-        let (registry, _) = try registry(overrides: ["feed"])
-        #expect(registry.module(forURL: "https://blog.example.org/feed.xml")?.descriptor.name == "feed")
+        let (plain, _) = try registry()
+        #expect(plain.module(forURL: "https://github.com/o/r/releases.atom")?.descriptor.name == "html")
+        let (registry, _) = try registry(overrides: ["releases"])
+        #expect(registry.module(forURL: "https://github.com/o/r/releases.atom")?.descriptor.name == "releases")
         #expect(registry.module(forURL: "https://blog.example.org/post.html")?.descriptor.name == "html")
         #expect(registry.module(for: "rfc")?.descriptor.name == "rfc-text")
     }
@@ -50,17 +56,17 @@ import Testing
     /// Through the C table: locate and parse, with the module's errors named after it.
     @Test func theLoadedModuleParsesAndThrowsAcrossTheBoundary() throws {
         let (registry, _) = try registry()
-        let feed = try #require(registry.module(for: "feed"))
+        let feed = try #require(registry.module(for: "releases"))
         let location = try #require(try feed.locate("https://blog.example.org/feed.xml", settings: Settings([:])))
         #expect(location.key == "https://blog.example.org/feed.xml")
         #expect(location.urls == ["https://blog.example.org/feed.xml"])
         #expect(throws: RequestError.self) { try feed.locate("793", settings: Settings([:])) }
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: ModuleLibraries.exampleCases + "/atom-blog.xml")))
-        let document = try feed.parse(ParseInput(bytes: bytes, requestType: "feed", key: "k"))
+        let document = try feed.parse(ParseInput(bytes: bytes, requestType: "releases", key: "k"))
         #expect(document.title == "Field Notes")
         #expect(document.entries.map(\.title).first == "Mending a tent pole in the field")
-        #expect(throws: ParseError(module: "feed", location: nil, reason: "the feed is empty (0 bytes)")) {
-            try feed.parse(ParseInput(bytes: [], requestType: "feed", key: "k"))
+        #expect(throws: ParseError(module: "releases", location: nil, reason: "the feed is empty (0 bytes)")) {
+            try feed.parse(ParseInput(bytes: [], requestType: "releases", key: "k"))
         }
     }
 }

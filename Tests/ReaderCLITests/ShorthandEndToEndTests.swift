@@ -47,7 +47,7 @@ import Testing
         #expect(
             shorthands == [
                 "rfc-index": [], "rfc-text": ["{number}", "rfc {number}"], "drafts": ["draft-{name}"], "errata": [], "tweets": ["@{name}"],
-                "html": [],
+                "html": [], "feed": [],
             ])
         let tweets = try await reader.run(["open", "793", "@jack", "--offline"])
         #expect(tweets.status == 3, "\(tweets)")

@@ -4,8 +4,8 @@ import ReaderTestSupport
 import Testing
 
 /// What a third-party module gets by declaring it, with no line of the engine, the command line
-/// or the site knowing it: the worked example (Examples/FeedModule), loaded from the plugin
-/// path, declares a shorthand (`feed:NAME`), a relation kind of its own (`publishes`) and
+/// or the site knowing it: the worked example (Examples/ReleasesModule), loaded from the plugin
+/// path, declares a shorthand (`releases:NAME`), a relation kind of its own (`publishes`) and
 /// numbered sections; `open`, `fetch`, `refs`, `find` and `serve` then answer for it as for
 /// an RFC. A real server on 127.0.0.1 serves the feed (synthetic, the example's case) and a
 /// real page of the corpus as one of its entries.
@@ -24,7 +24,7 @@ import Testing
     func reader(_ server: LoopbackServer) throws -> ReaderBinary {
         let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
         return try ReaderBinary(environment: [
-            "READER_CACHE_DIR": store, "READER_PLUGIN_PATH": plugins, "READER_FEED_NOTES": server.baseURL + "/feed.xml",
+            "READER_CACHE_DIR": store, "READER_PLUGIN_PATH": plugins, "READER_RELEASES_NOTES": server.baseURL + "/feed.xml",
         ])
     }
 
@@ -37,20 +37,20 @@ import Testing
         let reader = try reader(server)
         let page = server.baseURL + "/2025/06/12/three-maps.html"
 
-        // The shorthand: fetched and opened by `feed:notes`, stored under the key it names.
-        let fetched = try await reader.run(["fetch", "feed:notes", page])
+        // The shorthand: fetched and opened by `releases:notes`, stored under the key it names.
+        let fetched = try await reader.run(["fetch", "releases:notes", page])
         #expect(fetched.status == 0, "\(fetched)")
-        let opened = try object(try await reader.run(["open", "feed:notes", "--offline", "--format", "json"]).stdout)
-        #expect(opened["key"] as? String == "feed/notes")
+        let opened = try object(try await reader.run(["open", "releases:notes", "--offline", "--format", "json"]).stdout)
+        #expect(opened["key"] as? String == "releases/notes")
         #expect(opened["title"] as? String == "Field Notes")
-        let section = try await reader.run(["open", "feed:notes", "--offline", "--section", "2", "--no-pager"])
+        let section = try await reader.run(["open", "releases:notes", "--offline", "--section", "2", "--no-pager"])
         #expect(section.status == 0, "\(section)")
         #expect(section.stdout.contains("2 Three maps of the same valley"), "\(section)")
         #expect(!section.stdout.contains("Mending a tent pole"), "\(section)")
 
         // Its own relation kind, both ways: the feed publishes the page, the page was published in it.
-        let feedRefs = try object(try await reader.run(["refs", "feed:notes", "--json"]).stdout)
-        #expect(feedRefs["key"] as? String == "feed/notes")
+        let feedRefs = try object(try await reader.run(["refs", "releases:notes", "--json"]).stdout)
+        #expect(feedRefs["key"] as? String == "releases/notes")
         let published = try #require(feedRefs["relations"] as? [[String: Any]])
         #expect(
             published.contains {
@@ -64,27 +64,28 @@ import Testing
         let lines = pageRefs.stdout.split(separator: "\n").map(String.init)
         let publishedIn = try #require(lines.firstIndex(of: "published in (1):"), "\(pageRefs)")
         let feed = lines[publishedIn + 1]
-        #expect(feed.hasPrefix("  notes (feed)") && feed.contains("reader open feed:notes") && feed.hasSuffix("Field Notes"), "\(feed)")
+        #expect(
+            feed.hasPrefix("  notes (releases)") && feed.contains("reader open releases:notes") && feed.hasSuffix("Field Notes"), "\(feed)")
 
         // Stored, the feed opens and answers by its shorthand without its address in the
         // environment: the module gives the key and says why it cannot fetch (Location.unavailable).
         let plugins = try ModuleLibraries.pluginFolder([try ModuleLibraries.feed()])
         let bare = try ReaderBinary(environment: ["READER_CACHE_DIR": store, "READER_PLUGIN_PATH": plugins])
-        let reopened = try await bare.run(["open", "feed:notes", "--offline", "--format", "json"])
+        let reopened = try await bare.run(["open", "releases:notes", "--offline", "--format", "json"])
         #expect(reopened.status == 0, "\(reopened)")
-        #expect(try object(reopened.stdout)["key"] as? String == "feed/notes", "\(reopened)")
-        #expect(try await bare.run(["refs", "feed:notes"]).stdout.hasPrefix("notes (feed): Field Notes\npublishes (3):\n"))
-        let unnamed = try await bare.run(["fetch", "feed:other"])
-        #expect(unnamed.status == 64 && unnamed.stderr.contains("READER_FEED_OTHER"), "\(unnamed)")
+        #expect(try object(reopened.stdout)["key"] as? String == "releases/notes", "\(reopened)")
+        #expect(try await bare.run(["refs", "releases:notes"]).stdout.hasPrefix("notes (releases): Field Notes\npublishes (3):\n"))
+        let unnamed = try await bare.run(["fetch", "releases:other"])
+        #expect(unnamed.status == 64 && unnamed.stderr.contains("READER_RELEASES_OTHER"), "\(unnamed)")
 
         // Sections in `find`: a hit names its entry, and the command that opens it there.
-        let found = try await reader.run(["find", "satellite", "river", "--source", "feed", "--json"])
+        let found = try await reader.run(["find", "satellite", "river", "--source", "releases", "--json"])
         #expect(found.status == 0, "\(found)")
         let hits = try #require(try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
         let hit = try #require(hits.first, "\(found)")
         #expect((hit["section"] as? [String: Any])?["number"] as? String == "2", "\(hit)")
         #expect((hit["section"] as? [String: Any])?["title"] as? String == "Three maps of the same valley", "\(hit)")
-        #expect(hit["open"] as? String == "reader open feed:notes --section 2", "\(hit)")
+        #expect(hit["open"] as? String == "reader open releases:notes --section 2", "\(hit)")
     }
 
     /// The text view: the table of contents opens each entry by the module's shorthand, and the
@@ -94,16 +95,16 @@ import Testing
         let server = try await Self.server()
         let reader = try reader(server)
         let page = server.baseURL + "/2025/06/12/three-maps.html"
-        #expect(try await reader.run(["fetch", "feed:notes", page]).status == 0)
+        #expect(try await reader.run(["fetch", "releases:notes", page]).status == 0)
 
-        let toc = try await reader.run(["open", "feed:notes", "--offline", "--toc"])
+        let toc = try await reader.run(["open", "releases:notes", "--offline", "--toc"])
         #expect(toc.status == 0, "\(toc)")
         let entry = try #require(toc.stdout.split(separator: "\n").first { $0.contains("Three maps of the same valley") }, "\(toc)")
-        #expect(entry.hasSuffix("reader open feed:notes --section 2"), "\(toc)")
-        let missing = try await reader.run(["open", "feed:notes", "--offline", "--section", "9"])
-        #expect(missing.status == 64 && missing.stderr.contains("'reader open feed:notes --toc'"), "\(missing)")
+        #expect(entry.hasSuffix("reader open releases:notes --section 2"), "\(toc)")
+        let missing = try await reader.run(["open", "releases:notes", "--offline", "--section", "9"])
+        #expect(missing.status == 64 && missing.stderr.contains("'reader open releases:notes --toc'"), "\(missing)")
 
-        let open = try await reader.run(["open", "feed:notes", "--offline", "--no-pager"])
+        let open = try await reader.run(["open", "releases:notes", "--offline", "--no-pager"])
         #expect(open.status == 0, "\(open)")
         let lines = open.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let heading = try #require(lines.lastIndex(of: "Publishes"), "\(open)")
@@ -121,10 +122,10 @@ import Testing
         let server = try await Self.server()
         let reader = try reader(server)
         let page = server.baseURL + "/2025/06/12/three-maps.html"
-        #expect(try await reader.run(["fetch", "feed:notes", page]).status == 0)
+        #expect(try await reader.run(["fetch", "releases:notes", page]).status == 0)
         let site = try await ServeProcess(reader)
         let reply = try await RawHTTP.exchange(
-            port: site.port, "GET /doc?key=feed%2Fnotes HTTP/1.1\r\nHost: 127.0.0.1:\(site.port)\r\nConnection: close\r\n\r\n")
+            port: site.port, "GET /doc?key=releases%2Fnotes HTTP/1.1\r\nHost: 127.0.0.1:\(site.port)\r\nConnection: close\r\n\r\n")
         _ = try await site.stop()
         #expect(reply.status == 200, "\(reply.text)")
         let html = reply.text

@@ -24,6 +24,6 @@ import Testing
         let registry = Registry(modules: builtinModules, plugins: PluginShelf(folders: ["/nonexistent/reader-plugins"]))
         #expect(registry.registrations.count == builtinModules.count)
         #expect(registry.registrations.allSatisfy { $0.origin == "built-in" })
-        #expect(registry.module(for: "feed") == nil)
+        #expect(registry.module(for: "releases") == nil)
     }
 }

@@ -18,6 +18,8 @@ struct Fetch: AsyncParsableCommand {
                 "several targets, each taken in order"
             ),
             ("reader fetch URL ...", "any http(s) URL, read by the module it fits"),
+            ("reader fetch FEED-URL --follow", "a feed, then its entries' pages"),
+            ("reader fetch feeds [--follow]", "every stored feed again, new entries said"),
             ("reader fetch tweets user:NAME", "X API v2 (needs READER_X_BEARER_TOKEN)"),
         ]))
 
@@ -32,6 +34,11 @@ struct Fetch: AsyncParsableCommand {
 
     @Flag(name: .long, help: "With '\(HelpExamples.every)': ask the mirror again for the documents it lacked at the last fetch.")
     var retryMissing = false
+
+    @Flag(
+        name: .long,
+        help: "Also fetch the pages a fetched document points to (a feed's entries); on a refresh, only the new ones.")
+    var follow = false
 
     /// The exit code of a bulk fetch with failures: a store that cannot be written (73) or is
     /// damaged (6) says more than any one request's failure and stops every request alike, so
@@ -53,6 +60,8 @@ struct Fetch: AsyncParsableCommand {
         var skipped: [String] = []
         // The words of the first target that asks for every document of a listing (`rfc all`).
         var mirrored: String?
+        // A refresh (`feeds`) says what is new in each document, not each document.
+        var refreshing = false
         for target in targets {
             switch target {
             case .requests(let more): requests += more
@@ -61,40 +70,30 @@ struct Fetch: AsyncParsableCommand {
                 requests += every.requests
                 skipped += every.lacking
                 mirrored = mirrored ?? listing.describes + " " + (listing.everyWord ?? "")
+            case .everyStored(let type, _):
+                let stored = try reader.refreshRequests(ofType: type)
+                if stored.isEmpty && targets.count == 1 {
+                    Terminal.print("nothing to refresh: no \(type) is stored ('reader fetch URL' stores one)")
+                    return
+                }
+                requests += stored
+                refreshing = true
             }
         }
         // `rfc all` mirrors what the mirror holds: a file it lacks is counted, not a failure.
         let mirroring = mirrored != nil
-        let operation = reader.fetch(requests)
-        let reporter = ProgressReporter(total: requests.count, quiet: requests.count == 1, verbose: global.verbose)
-        await withTaskCancellationHandler {
-            // The stream ends early when this task is cancelled (Ctrl-C); the results below
-            // wait for every request to stop, so that nothing is left half-done.
-            for await event in operation.events { reporter.handle(event) }
-        } onCancel: {
-            Task { await operation.cancel() }
-        }
-        let outcomes = await operation.results()
-        reporter.finish()
-        var summary = FetchSummary(requests: requests.count, finished: [], failed: [], cancelled: 0)
+        var summary = await Self.perform(reader, requests, verbose: global.verbose)
         summary.skipped = skipped
         summary.rerun = mirrored ?? summary.rerun
-        for key in outcomes.keys.sorted(by: Self.naturalOrder) {
-            switch outcomes[key] {
-            case .success(let result): summary.finished.append(result)
-            case .failure(.cancelled): summary.cancelled += 1
-            case .failure(let error) where error.isNotInMirror && requests.count > 1: summary.missing.append(key)
-            case .failure(let error): summary.failed.append((key, error))
-            case nil: break
+        rememberGaps(reader, summary)
+        if refreshing {
+            for result in summary.finished where result.entriesNew > 0 {
+                Terminal.print("\(result.entriesNew) new in \(result.title.isEmpty ? result.key : result.title)")
             }
         }
-        if Task.isCancelled { summary.cancelled += max(0, requests.count - outcomes.count) }
-        rememberGaps(reader, summary)
         let summarized = requests.count > 1 || !summary.finished.isEmpty || !skipped.isEmpty
-        if summarized {
-            let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
-            Terminal.print(width.map { Wrap.lines(summary.line, width: $0, rest: "  ").joined(separator: "\n") } ?? summary.line)
-        }
+        if summarized { Self.printLine(summary.line) }
+        if follow && !Task.isCancelled { await Self.follow(reader, summary.finished, verbose: global.verbose) }
         // Said at the fetch that rebuilt the catalog, and at every one after until it is whole.
         if let loss = reader.catalogLoss {
             Terminal.error("warning: the catalog may lack entries: \(loss); 'reader cache recover' lists what it no longer names")
@@ -113,6 +112,51 @@ struct Fetch: AsyncParsableCommand {
         // RFCs a partial mirror lacks are not a failure of `rfc all` (exit 0, counted in the
         // summary); asked for by number, each is what the command was for: exit 4.
         if !summary.missing.isEmpty && !mirroring { throw ExitCode(ReaderError.network(url: "", reason: "").exitCode) }
+    }
+
+    /// Fetches `requests` with the progress bar, and gathers their outcomes.
+    static func perform(_ reader: Reader, _ requests: [Request], verbose: Bool, quiet: Bool = false) async -> FetchSummary {
+        let operation = reader.fetch(requests)
+        let reporter = ProgressReporter(total: requests.count, quiet: quiet || requests.count == 1, verbose: verbose)
+        await withTaskCancellationHandler {
+            // The stream ends early when this task is cancelled (Ctrl-C); the results below
+            // wait for every request to stop, so that nothing is left half-done.
+            for await event in operation.events { reporter.handle(event) }
+        } onCancel: {
+            Task { await operation.cancel() }
+        }
+        let outcomes = await operation.results()
+        reporter.finish()
+        var summary = FetchSummary(requests: requests.count, finished: [], failed: [], cancelled: 0)
+        for key in outcomes.keys.sorted(by: Self.naturalOrder) {
+            switch outcomes[key] {
+            case .success(let result): summary.finished.append(result)
+            case .failure(.cancelled): summary.cancelled += 1
+            case .failure(let error) where error.isNotInMirror && requests.count > 1: summary.missing.append(key)
+            case .failure(let error): summary.failed.append((key, error))
+            case nil: break
+            }
+        }
+        if Task.isCancelled { summary.cancelled += max(0, requests.count - outcomes.count) }
+        return summary
+    }
+
+    /// `--follow`: the pages the fetched documents point to and did not before, fetched at
+    /// `--jobs` at once, their outcome in one line (a page that fails is counted, not fatal:
+    /// the feed itself is stored).
+    static func follow(_ reader: Reader, _ results: [FetchResult], verbose: Bool) async {
+        let (requests, refused) = reader.followRequests(results)
+        guard !requests.isEmpty || !refused.isEmpty else {
+            printLine("followed: no new pages")
+            return
+        }
+        let summary = requests.isEmpty ? nil : await perform(reader, requests, verbose: verbose, quiet: true)
+        printLine(FollowLine(summary: summary, requests: requests.count, refused: refused).text)
+    }
+
+    static func printLine(_ line: String) {
+        let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
+        Terminal.print(width.map { Wrap.lines(line, width: $0, rest: "  ").joined(separator: "\n") } ?? line)
     }
 
     /// What the mirror lacked, and what it held after all, kept for the next `rfc all`. A

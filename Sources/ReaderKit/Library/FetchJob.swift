@@ -105,7 +105,10 @@ struct FetchJob: Sendable {
                 continue
             case .notModified:
                 trace("\(location.key): HTTP 304 not modified in \(took)")
-                guard let intact, let module = module ?? registry.module(for: intact.requestType) else {
+                // A URL's module was a guess made before the answer (the catch-all): the stored
+                // copy says which module read it (a feed is no page).
+                let stored = intact.flatMap { entry in registry.module(for: entry.requestType) }
+                guard let intact, let module = Self.isURL(request) ? stored ?? module : module ?? stored else {
                     throw ReaderError.network(url: url, reason: "HTTP 304 for a copy not stored")
                 }
                 return try await revalidated(intact, module: module, key: location.key)
@@ -228,7 +231,8 @@ struct FetchJob: Sendable {
             let (new, updated) = changedEntries(document, stored: entry.document, previous: previous)
             return FetchResult(
                 key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.count,
-                bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated)
+                bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated,
+                followed: newTargets(document, module: module, stored: entry.document, previous: previous))
         }
     }
 
@@ -240,6 +244,26 @@ struct FetchJob: Sendable {
             prefix: prefix[...], fileName: URL(string: body.url)?.lastPathComponent, mediaType: body.mediaType)
         if let module, module.recognize(sample) >= 50 { return module }
         return registry.module(recognizing: sample) ?? module
+    }
+
+    /// The targets of the relations the module follows, less those its previous version had
+    /// (decoded only for a module that follows any: a feed), in the document's order.
+    private func newTargets(_ document: Document, module: any ParserModule, stored: BlobID, previous: CatalogEntry?) -> [String] {
+        let kinds = Set(module.descriptor.follows)
+        guard !kinds.isEmpty, previous?.document != stored else { return [] }
+        var seen = Set<String>()
+        if let previous, let old = try? store.document(of: previous) {
+            for relation in old.relations where relation.subject == nil && kinds.contains(relation.type) { seen.insert(relation.target) }
+        }
+        return document.relations.compactMap { relation in
+            guard relation.subject == nil, kinds.contains(relation.type), seen.insert(relation.target).inserted else { return nil }
+            return relation.target
+        }
+    }
+
+    private static func isURL(_ request: Request) -> Bool {
+        if case .url = request { return true }
+        return false
     }
 
     /// How many entries of an index-like document are new or changed since the stored copy:

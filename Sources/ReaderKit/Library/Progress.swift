@@ -47,4 +47,8 @@ public struct FetchResult: Sendable, Equatable {
     /// What to say instead of "already stored" when a stored document stood in for the one
     /// asked (``Resolution``: "the newest stored (…unreachable…)").
     public var note: String? = nil
+    /// The targets of the relations its module `follows` (``ModuleDescriptor/follows``: a feed's
+    /// entries' pages) that its previous stored version did not have; empty when nothing new
+    /// was stored. `reader fetch --follow` fetches them (``Reader/followRequests(_:)``).
+    public var followed: [String] = []
 }

@@ -57,11 +57,17 @@ extension Reader {
     public enum FetchTarget: Sendable, Equatable {
         case requests([Request])
         case everyEntry(of: Listing)
+        /// Every stored document of a request type, fetched again (`feeds`: the module's
+        /// ``ModuleDescriptor/refreshWord``); ``Reader/refreshRequests(ofType:)`` lists them.
+        case everyStored(type: String, word: String)
 
         /// The words that ask for every entry of the listing (`rfc all`).
         var words: String {
-            guard case .everyEntry(let listing) = self else { return "" }
-            return listing.describes + " " + (listing.everyWord ?? "")
+            switch self {
+            case .requests: ""
+            case .everyEntry(let listing): listing.describes + " " + (listing.everyWord ?? "")
+            case .everyStored(_, let word): word
+            }
         }
     }
 
@@ -78,6 +84,8 @@ extension Reader {
         // shorthand), which takes no more words.
         var groups: [(type: String?, words: [String], closed: Bool)] = []
         let shorthands = registry.firstIdentifierTiers
+        // The groups that are a refresh word (`feeds`), by their place, with the word.
+        var refreshes: [Int: String] = [:]
         for word in words {
             let open = groups.indices.last.flatMap { groups[$0].closed ? nil : groups[$0].type }
             if Request.isURL(word) {
@@ -88,6 +96,10 @@ extension Reader {
                 } else {
                     groups.append((nil, [URLKey.normalized(word)], true))
                 }
+            } else if open == nil, let type = refreshedType(word) {
+                // `feeds`: a target by itself, every stored one.
+                refreshes[groups.count] = word
+                groups.append((type, [], true))
             } else if registry.builtinModule(for: word) != nil {
                 groups.append((word, [], false))
             } else if let reading = try shorthandTarget(word, within: open, tables: shorthands) {
@@ -109,8 +121,9 @@ extension Reader {
                     "'\(word)' is neither a source (\(registry.requestTypes.joined(separator: ", "))), a shorthand nor a URL")
             }
         }
-        return try groups.map { group in
+        return try groups.enumerated().map { index, group in
             guard let type = group.type else { return .requests(group.words.map(Request.url)) }
+            if let word = refreshes[index] { return .everyStored(type: type, word: word) }
             if group.closed { return .requests(group.words.map { .source(type: type, argument: $0) }) }
             if group.words.count == 1, let every = everyWordListing(type, group.words[0]) { return .everyEntry(of: every) }
             if group.words.isEmpty { return .requests([.source(type: type, argument: "")]) }

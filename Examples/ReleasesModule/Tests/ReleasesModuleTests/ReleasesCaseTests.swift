@@ -2,11 +2,11 @@ import Foundation
 import ReaderModuleCases
 import Testing
 
-@testable import FeedModule
+@testable import ReleasesModule
 
 /// The module's cases (`Cases/*.json`), run in this process by reader's case runner. After
 /// installing the library, `reader sources --check Cases` runs the same through reader.
-@Suite struct FeedCaseTests {
+@Suite struct ReleasesCaseTests {
     static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Cases")
@@ -19,7 +19,7 @@ import Testing
 
     @Test(arguments: cases)
     func moduleCase(_ moduleCase: ModuleCase) {
-        for failure in moduleCase.run(with: FeedModule()) {
+        for failure in moduleCase.run(with: ReleasesModule()) {
             Issue.record(Comment(rawValue: "\(moduleCase.file.lastPathComponent): \(failure)"))
         }
     }

@@ -15,7 +15,7 @@ enum FeedDocument {
             // entry a hit is in, the site anchors it (`#section-2`), `--section 2` shows it.
             let section = String(index + 1)
             blocks.append(.heading(level: 2, number: section, title: title))
-            if let link = item.link { relations.append(Relation(FeedModule.publishes, target: link, section: section)) }
+            if let link = item.link { relations.append(Relation(ReleasesModule.publishes, target: link, section: section)) }
             if let date = item.date { blocks.append(.text(date)) }
             // The address as text, on its own line, ready to copy to `reader open`.
             if let link = item.link {
@@ -35,7 +35,7 @@ enum FeedDocument {
             metadata: Metadata(date: feed.updated, url: input.url ?? feed.link),
             blocks: blocks, links: links, entries: entries,
             extra: ["format": .string(feed.format.rawValue), "site": JSONValue(feed.link), "items": .array(items)],
-            label: feed.link.flatMap(Self.host).map { "\($0) (feed)" }, status: status(feed), relations: relations)
+            label: feed.link.flatMap(Self.host).map { "\($0) (releases)" }, status: status(feed), relations: relations)
     }
 
     /// `example.org`, from the site's address.

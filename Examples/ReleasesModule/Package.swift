@@ -5,10 +5,10 @@ import PackageDescription
 // at run time from its plugin path. It depends on reader's module kit only (the plugin API and
 // the export glue); its tests run its Cases/ with reader's case runner.
 let package = Package(
-    name: "FeedModule",
+    name: "ReleasesModule",
     platforms: [.macOS(.v14)],
     products: [
-        .library(name: "FeedModule", type: .dynamic, targets: ["FeedModule"])
+        .library(name: "ReleasesModule", type: .dynamic, targets: ["ReleasesModule"])
     ],
     dependencies: [
         // reader's module kit: the plugin API, the export glue and the case runner, without
@@ -17,15 +17,15 @@ let package = Package(
     ],
     targets: [
         .target(
-            name: "FeedModule",
+            name: "ReleasesModule",
             dependencies: [
                 .product(name: "ReaderPluginAPI", package: "ReaderModuleKit"),
                 .product(name: "ReaderModuleExport", package: "ReaderModuleKit"),
             ]
         ),
         .testTarget(
-            name: "FeedModuleTests",
-            dependencies: ["FeedModule", .product(name: "ReaderModuleCases", package: "ReaderModuleKit")]
+            name: "ReleasesModuleTests",
+            dependencies: ["ReleasesModule", .product(name: "ReaderModuleCases", package: "ReaderModuleKit")]
         ),
     ]
 )
