@@ -61,13 +61,20 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
     public var listings: [Listing]
     /// The annotations its documents carry on other documents (``AnnotationSet``: errata).
     public var annotationSets: [AnnotationSet]
+    /// The request types (each taking no argument: one document) of the documents it reads that
+    /// tell relations between other documents (the RFC index in XML: which draft became which
+    /// RFC). Banners are drawn from such relations, so a document's kept view is rendered again
+    /// when one of these is stored or changes, as when its describing listing does.
+    public var relationDocuments: [String]
 
     public init(
         name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
         fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
-        relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = []
+        relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = [],
+        relationDocuments: [String] = []
     ) {
         self.annotationSets = annotationSets
+        self.relationDocuments = relationDocuments
         self.identifiers = identifiers
         self.relationKinds = relationKinds
         self.listings = listings
@@ -84,7 +91,7 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
 extension ModuleDescriptor {
     private enum CodingKeys: String, CodingKey {
         case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds, listings,
-            annotationSets
+            annotationSets, relationDocuments
     }
 
     // By hand for the capabilities added in 0.10.0: a module library built before them sends none.
@@ -101,7 +108,8 @@ extension ModuleDescriptor {
             identifiers: try container.decodeIfPresent([Identifier].self, forKey: .identifiers) ?? [],
             relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [],
             listings: try container.decodeIfPresent([Listing].self, forKey: .listings) ?? [],
-            annotationSets: try container.decodeIfPresent([AnnotationSet].self, forKey: .annotationSets) ?? [])
+            annotationSets: try container.decodeIfPresent([AnnotationSet].self, forKey: .annotationSets) ?? [],
+            relationDocuments: try container.decodeIfPresent([String].self, forKey: .relationDocuments) ?? [])
     }
 
     // The capabilities only when declared: a descriptor without them is written as before them.
@@ -118,5 +126,6 @@ extension ModuleDescriptor {
         if !relationKinds.isEmpty { try container.encode(relationKinds, forKey: .relationKinds) }
         if !listings.isEmpty { try container.encode(listings, forKey: .listings) }
         if !annotationSets.isEmpty { try container.encode(annotationSets, forKey: .annotationSets) }
+        if !relationDocuments.isEmpty { try container.encode(relationDocuments, forKey: .relationDocuments) }
     }
 }
