@@ -2,6 +2,7 @@ import Drafts
 import Errata
 import HTML
 import RFCIndex
+import RFCIndexXML
 import RFCText
 import ReaderPluginAPI
 import Tweets
@@ -11,6 +12,7 @@ import Tweets
 /// `Package.swift`, the fuzzer and the module case tests find the folder themselves.
 public let builtinModules: [any ParserModule] = [
     RFCIndexModule(),
+    RFCIndexXMLModule(),
     RFCTextModule(),
     DraftsModule(),
     ErrataModule(),

@@ -83,7 +83,7 @@ extension Store {
     /// document's banners, and a missing index must not turn an open into a rebuild of the store.
     package func relationsIfIndexed(of key: String) -> (outgoing: [ToldRelation], incoming: [ToldRelation])? {
         do {
-            guard let connection = try fullText.open(readOnly: true), case (current: true, complete: true)? = try connection.state()
+            guard let connection = try fullText.open(), case (current: true, complete: true)? = try connection.state()
             else { return nil }
             // The few documents that tell of one key, each looked up once (not the whole catalog).
             var blobs: [String: BlobID?] = [:]

@@ -31,7 +31,7 @@ extension Reader {
             for row in rows where other(row.relation) != key {
                 keys.insert(other(row.relation))
                 // The document's own relations change only with it, and its view is of it.
-                if row.toldBy != key { dependencies[row.toldBy] = row.toldIn }
+                if row.toldBy != key { dependencies.updateValue(row.toldIn, forKey: row.toldBy) }
             }
             guard !keys.isEmpty else { return }
             let ordered = keys.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
@@ -43,7 +43,9 @@ extension Reader {
         }
         for type in documents {
             guard let teller = try? locate(type, "").1.key, dependencies[teller] == nil else { continue }
-            dependencies[teller] = ((try? store.entry(teller)) ?? nil)?.document
+            // `updateValue`: a nil document (not stored) is kept as a dependency, not removed.
+            let stored: BlobID? = ((try? store.entry(teller)) ?? nil)?.document
+            dependencies.updateValue(stored, forKey: teller)
         }
         let ordered = dependencies.keys.sorted().map { ViewCache.Dependency(key: $0, document: dependencies[$0] ?? nil) }
         return (lines, ordered)
