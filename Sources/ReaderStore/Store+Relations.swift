@@ -89,7 +89,11 @@ extension Store {
             var blobs: [String: BlobID?] = [:]
             func stored(_ rows: [FullTextIndex.Connection.RelationRow]) throws -> [ToldRelation] {
                 try rows.compactMap { row in
-                    if blobs[row.documentKey] == nil { blobs[row.documentKey] = try entry(row.documentKey)?.document }
+                    if blobs[row.documentKey] == nil {
+                        // `updateValue`: a document no longer stored is remembered as such.
+                        let stored: BlobID? = try entry(row.documentKey)?.document
+                        blobs.updateValue(stored, forKey: row.documentKey)
+                    }
                     guard let blob = blobs[row.documentKey] ?? nil, blob.hex == row.documentBlob else { return nil }
                     return ToldRelation(relation: row.relation, toldBy: row.documentKey, toldIn: blob)
                 }
