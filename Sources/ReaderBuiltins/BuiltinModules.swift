@@ -1,3 +1,4 @@
+import Datatracker
 import Drafts
 import Errata
 import HTML
@@ -15,6 +16,7 @@ public let builtinModules: [any ParserModule] = [
     RFCIndexXMLModule(),
     RFCTextModule(),
     DraftsModule(),
+    DatatrackerModule(),
     ErrataModule(),
     TweetsModule(),
     HTMLModule(),

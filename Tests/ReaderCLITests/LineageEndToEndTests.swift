@@ -99,4 +99,34 @@ import Testing
         let list = try await reader.run(["cache", "ls"])
         #expect(!list.stdout.contains("rfc-index-xml"), "\(list)")
     }
+
+    /// Replaced-by from the datatracker's record of the draft (`reader fetch datatracker:NAME`),
+    /// served on loopback: the record is SYNTHETIC in the real shape
+    /// (Tests/Corpus/derived/datatracker), the draft real (Tests/Corpus/drafts).
+    @Test func theDatatrackerSaysWhatReplacedADraft() async throws {
+        let record = try Corpus.bytes("derived/datatracker/draft-nottingham-thanks-larry.json")
+        let server = try await LoopbackServer { request in
+            switch request.uri {
+            case "/doc/draft-nottingham-thanks-larry/doc.json": .ok(record, contentType: "application/json")
+            case "/doc/draft-nottingham-html/doc.json": .ok(Array("<html>Not here</html>".utf8), contentType: "text/html")
+            default: .status(404)
+            }
+        }
+        defer { Task { await server.stop() } }
+        var reader = try reader
+        reader.environment["READER_DATATRACKER_URL"] = server.baseURL
+        let fetch = try await reader.run(["fetch", "datatracker:draft-nottingham-thanks-larry", "draft-nottingham-thanks-larry-00"])
+        #expect(fetch.status == 0, "\(fetch)")
+        let open = try await reader.run(["open", "draft-nottingham-thanks-larry-00", "--offline"])
+        #expect(open.stdout.split(separator: "\n").first == "*** Replaced by draft-example-teapot-00 ***", "\(open.stdout.prefix(300))")
+        #expect(try await refs("draft-nottingham-thanks-larry-00").contains("replacedBy draft-example-teapot-00"))
+
+        // What the datatracker sends that is no record, and a name that is no draft's: one line, nothing stored.
+        let html = try await reader.run(["fetch", "datatracker:draft-nottingham-html"])
+        #expect(html.status == 5 && html.stderr.split(separator: "\n").count == 1, "\(html)")
+        let path = try await reader.run(["fetch", "datatracker:draft-../../etc/passwd"])
+        #expect(path.status == 64 && path.stderr.hasPrefix("reader:") && !path.stderr.contains("\u{1B}"), "\(path)")
+        let list = try await reader.run(["cache", "ls"])
+        #expect(!list.stdout.contains("draft-nottingham-html") && !list.stdout.contains("passwd"), "\(list)")
+    }
 }
