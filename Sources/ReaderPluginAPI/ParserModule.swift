@@ -67,11 +67,23 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
     /// when one of these is stored or changes, as when its describing listing does.
     public var relationDocuments: [String]
 
+    // The initializer of 0.12 kept as it was: a module library built against it links to it.
+    public init(
+        name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
+        fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
+        relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = []
+    ) {
+        self.init(
+            name: name, requestTypes: requestTypes, urlPatterns: urlPatterns, mediaTypes: mediaTypes, fileExtensions: fileExtensions,
+            version: version, summary: summary, identifiers: identifiers, relationKinds: relationKinds, listings: listings,
+            annotationSets: annotationSets, relationDocuments: [])
+    }
+
     public init(
         name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
         fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
         relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = [],
-        relationDocuments: [String] = []
+        relationDocuments: [String]
     ) {
         self.annotationSets = annotationSets
         self.relationDocuments = relationDocuments

@@ -55,9 +55,19 @@ public struct RelationKind: Sendable, Hashable, Codable {
     /// a kind that tells a reader of the document itself that it was succeeded.
     public var subjectBanner: Bool
 
+    // The initializer of 0.12 kept as it was: a module library built against it links to it.
     public init(
         name: String, inverse: String, label: String, inverseLabel: String, banner: Bool = false, supersedes: Bool = false,
-        listed: Bool = false, subjectBanner: Bool = false
+        listed: Bool = false
+    ) {
+        self.init(
+            name: name, inverse: inverse, label: label, inverseLabel: inverseLabel, banner: banner, supersedes: supersedes,
+            listed: listed, subjectBanner: false)
+    }
+
+    public init(
+        name: String, inverse: String, label: String, inverseLabel: String, banner: Bool = false, supersedes: Bool = false,
+        listed: Bool = false, subjectBanner: Bool
     ) {
         self.name = name
         self.inverse = inverse

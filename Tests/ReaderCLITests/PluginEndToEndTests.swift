@@ -32,7 +32,7 @@ import Testing
         #expect(feed["mediaTypes"] as? [String] == ["application/atom+xml", "application/rss+xml"])
         #expect(
             sources.filter { $0["origin"] as? String == "built-in" }.map { $0["name"] as? String }
-                == ["rfc-index", "rfc-text", "drafts", "errata", "tweets", "html"])
+                == ["rfc-index", "rfc-index-xml", "rfc-text", "drafts", "datatracker", "errata", "tweets", "html"])
         let text = try await reader(plugins).run(["sources"])
         #expect(text.stdout.contains("feed 2 (\(plugins)/libFeedModule\(ModuleLibraries.suffix)): feed"))
     }
