@@ -16,6 +16,8 @@ let moduleDependencies: [String: [Target.Dependency]] = [
     // Internet-Drafts are laid out as RFCs are: read with the RFC text module's parser (its PagedText).
     "Drafts": ["RFCText"],
     // Errata, like Tweets' output, needs nothing but the plugin API (JSONValue reads its file).
+    // RFCIndexXML (the RFC index in XML, read for lineage) scans its bytes, and Datatracker (a
+    // draft's doc.json) reads it with JSONValue: the plugin API alone.
 ]
 let moduleTestDependencies: [String: [Target.Dependency]] = [
     "RFCIndex": ["DocumentJSON"], "Tweets": ["ReaderJSON"],

@@ -1,8 +1,10 @@
+import Datatracker
 import Drafts
 import Errata
 import Feeds
 import HTML
 import RFCIndex
+import RFCIndexXML
 import RFCText
 import ReaderPluginAPI
 import Tweets
@@ -12,8 +14,10 @@ import Tweets
 /// `Package.swift`, the fuzzer and the module case tests find the folder themselves.
 public let builtinModules: [any ParserModule] = [
     RFCIndexModule(),
+    RFCIndexXMLModule(),
     RFCTextModule(),
     DraftsModule(),
+    DatatrackerModule(),
     ErrataModule(),
     TweetsModule(),
     HTMLModule(),

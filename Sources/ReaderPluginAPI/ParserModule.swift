@@ -69,13 +69,32 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
     /// A word that, alone after `reader fetch`, fetches again every stored document this module
     /// made, each with a conditional GET (`feeds`: `reader fetch feeds`).
     public var refreshWord: String? = nil
+    /// The request types (each taking no argument: one document) of the documents it reads that
+    /// tell relations between other documents (the RFC index in XML: which draft became which
+    /// RFC). Banners are drawn from such relations, so a document's kept view is rendered again
+    /// when one of these is stored or changes, as when its describing listing does.
+    public var relationDocuments: [String]
 
+    // The initializer of 0.12 kept as it was: a module library built against it links to it.
     public init(
         name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
         fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
         relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = []
     ) {
+        self.init(
+            name: name, requestTypes: requestTypes, urlPatterns: urlPatterns, mediaTypes: mediaTypes, fileExtensions: fileExtensions,
+            version: version, summary: summary, identifiers: identifiers, relationKinds: relationKinds, listings: listings,
+            annotationSets: annotationSets, relationDocuments: [])
+    }
+
+    public init(
+        name: String, requestTypes: [String], urlPatterns: [String] = [], mediaTypes: [String] = [],
+        fileExtensions: [String] = [], version: String, summary: String, identifiers: [Identifier] = [],
+        relationKinds: [RelationKind] = [], listings: [Listing] = [], annotationSets: [AnnotationSet] = [],
+        relationDocuments: [String]
+    ) {
         self.annotationSets = annotationSets
+        self.relationDocuments = relationDocuments
         self.identifiers = identifiers
         self.relationKinds = relationKinds
         self.listings = listings
@@ -92,7 +111,7 @@ public struct ModuleDescriptor: Sendable, Hashable, Codable {
 extension ModuleDescriptor {
     private enum CodingKeys: String, CodingKey {
         case name, requestTypes, urlPatterns, mediaTypes, fileExtensions, version, summary, identifiers, relationKinds, listings,
-            annotationSets, follows, refreshWord
+            annotationSets, follows, refreshWord, relationDocuments
     }
 
     // By hand for the capabilities added in 0.10.0: a module library built before them sends none.
@@ -109,7 +128,8 @@ extension ModuleDescriptor {
             identifiers: try container.decodeIfPresent([Identifier].self, forKey: .identifiers) ?? [],
             relationKinds: try container.decodeIfPresent([RelationKind].self, forKey: .relationKinds) ?? [],
             listings: try container.decodeIfPresent([Listing].self, forKey: .listings) ?? [],
-            annotationSets: try container.decodeIfPresent([AnnotationSet].self, forKey: .annotationSets) ?? [])
+            annotationSets: try container.decodeIfPresent([AnnotationSet].self, forKey: .annotationSets) ?? [],
+            relationDocuments: try container.decodeIfPresent([String].self, forKey: .relationDocuments) ?? [])
         follows = try container.decodeIfPresent([String].self, forKey: .follows) ?? []
         refreshWord = try container.decodeIfPresent(String.self, forKey: .refreshWord)
     }
@@ -130,5 +150,6 @@ extension ModuleDescriptor {
         if !annotationSets.isEmpty { try container.encode(annotationSets, forKey: .annotationSets) }
         if !follows.isEmpty { try container.encode(follows, forKey: .follows) }
         try container.encodeIfPresent(refreshWord, forKey: .refreshWord)
+        if !relationDocuments.isEmpty { try container.encode(relationDocuments, forKey: .relationDocuments) }
     }
 }

@@ -50,10 +50,24 @@ public struct RelationKind: Sendable, Hashable, Codable {
     /// Whether the text view of a document ends with the targets it has this relation to, under
     /// ``label``, each with the command that opens it (`Cites`: `RFC 791   reader open 791`).
     public var listed: Bool
+    /// Whether the document that has this relation shows a banner too, naming its targets under
+    /// ``label`` ("Became RFC 8288" on the draft, as the RFC shows "Came from draft-…-08"): for
+    /// a kind that tells a reader of the document itself that it was succeeded.
+    public var subjectBanner: Bool
 
+    // The initializer of 0.12 kept as it was: a module library built against it links to it.
     public init(
         name: String, inverse: String, label: String, inverseLabel: String, banner: Bool = false, supersedes: Bool = false,
         listed: Bool = false
+    ) {
+        self.init(
+            name: name, inverse: inverse, label: label, inverseLabel: inverseLabel, banner: banner, supersedes: supersedes,
+            listed: listed, subjectBanner: false)
+    }
+
+    public init(
+        name: String, inverse: String, label: String, inverseLabel: String, banner: Bool = false, supersedes: Bool = false,
+        listed: Bool = false, subjectBanner: Bool
     ) {
         self.name = name
         self.inverse = inverse
@@ -62,15 +76,16 @@ public struct RelationKind: Sendable, Hashable, Codable {
         self.banner = banner
         self.supersedes = supersedes
         self.listed = listed
+        self.subjectBanner = subjectBanner
     }
 }
 
 extension RelationKind {
     private enum CodingKeys: String, CodingKey {
-        case name, inverse, label, inverseLabel, banner, supersedes, listed
+        case name, inverse, label, inverseLabel, banner, supersedes, listed, subjectBanner
     }
 
-    // By hand for `listed`: a module library built before it sends none.
+    // By hand for `listed` and `subjectBanner`: a module library built before them sends none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -78,10 +93,11 @@ extension RelationKind {
             label: try container.decode(String.self, forKey: .label),
             inverseLabel: try container.decode(String.self, forKey: .inverseLabel),
             banner: try container.decode(Bool.self, forKey: .banner), supersedes: try container.decode(Bool.self, forKey: .supersedes),
-            listed: try container.decodeIfPresent(Bool.self, forKey: .listed) ?? false)
+            listed: try container.decodeIfPresent(Bool.self, forKey: .listed) ?? false,
+            subjectBanner: try container.decodeIfPresent(Bool.self, forKey: .subjectBanner) ?? false)
     }
 
-    // `listed` only when set: a kind without it is written as before it.
+    // `listed` and `subjectBanner` only when set: a kind without them is written as before them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -91,6 +107,7 @@ extension RelationKind {
         try container.encode(banner, forKey: .banner)
         try container.encode(supersedes, forKey: .supersedes)
         if listed { try container.encode(listed, forKey: .listed) }
+        if subjectBanner { try container.encode(subjectBanner, forKey: .subjectBanner) }
     }
 }
 
@@ -105,9 +122,11 @@ extension RelationKind {
     public static let replaces = RelationKind(
         name: "replaces", inverse: "replacedBy", label: "Replaces", inverseLabel: "Replaced by", banner: true,
         supersedes: true)
-    /// A draft that became an RFC: the draft `became` the RFC.
+    /// A draft that became an RFC: the draft `became` the RFC. A banner both ways: "Became RFC
+    /// 8288" on the draft, "Came from draft-nottingham-rfc5988bis-08" on the RFC. Not
+    /// ``supersedes``: that would rank the RFC (the target) below its draft, the wrong way round.
     public static let became = RelationKind(
-        name: "became", inverse: "cameFrom", label: "Became", inverseLabel: "Came from", banner: true, supersedes: true)
+        name: "became", inverse: "cameFrom", label: "Became", inverseLabel: "Came from", banner: true, subjectBanner: true)
     /// An erratum, note or review of a document: it `annotates` the document, which lists its `errata`.
     public static let annotates = RelationKind(name: "annotates", inverse: "errata", label: "Annotates", inverseLabel: "Errata")
     public static let links = RelationKind(name: "links", inverse: "linkedFrom", label: "Links to", inverseLabel: "Linked from")

@@ -140,6 +140,21 @@ public struct Registry: Sendable {
         }
     }
 
+    /// The relation kinds of the modules asked first, after the standard ones (a module's kind
+    /// does not replace a standard one of the same name), and the request types of the documents
+    /// they declare as telling relations between others (``ModuleDescriptor/relationDocuments``),
+    /// as ``firstListings``: `open` draws banners from them, and must not load the plugin path.
+    package var firstRelationKinds: (kinds: [RelationKind], documents: [String]) {
+        var kinds = RelationKind.standard
+        var documents: [String] = []
+        for registration in overridingModules + local {
+            let descriptor = registration.module.descriptor
+            for kind in descriptor.relationKinds where !kinds.contains(where: { $0.name == kind.name }) { kinds.append(kind) }
+            documents += descriptor.relationDocuments.filter { !documents.contains($0) }
+        }
+        return (kinds, documents)
+    }
+
     /// The listings of the plugin path's modules (loading them).
     package var pluginListings: [Listing] {
         loadPlugins().flatMap(\.module.descriptor.listings)

@@ -5,7 +5,9 @@ import ReaderSupport
 /// A document ready to render, with what the store says about it.
 public struct OpenedDocument: Sendable {
     public var document: Document
-    /// Banner lines from the entry that describes it ("Obsoleted by RFC 9293").
+    /// Banner lines ("Obsoleted by RFC 9293", "Became RFC 8288"): for a stored document, drawn
+    /// from its typed relations (``RelationKind/banner``, ``RelationKind/subjectBanner``); else,
+    /// and while the relation index cannot say, the describing entry's.
     public var notices: [String]
     /// Keys the describing entry adds to the JSON output (`obsoletedBy`, `updatedBy`).
     public var annotations: [String: JSONValue]
@@ -30,6 +32,9 @@ public struct OpenedDocument: Sendable {
     public var annotationSets: [PlacedAnnotations] = []
     /// The documents carrying them, as they were when this was opened (for the view cache).
     package var annotationDependencies: [ViewCache.Dependency] = []
+    /// The documents that told its banners' relations, and those declared as telling relations,
+    /// as they were when this was opened (for the view cache).
+    package var bannerDependencies: [ViewCache.Dependency] = []
 
     public init(
         document: Document, notices: [String] = [], annotations: [String: JSONValue] = [:], shorthand: String? = nil,

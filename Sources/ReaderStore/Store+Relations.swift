@@ -67,3 +67,40 @@ extension Store {
         return unavailable
     }
 }
+
+extension Store {
+    /// A relation of a document with the stored document that tells it (its catalog key and
+    /// document blob): what a kept view drawn from it depends on.
+    package struct ToldRelation: Sendable {
+        package var relation: IndexedRelation
+        package var toldBy: String
+        package var toldIn: BlobID
+    }
+
+    /// The stored relations of `key` both ways, each with the document that tells it, as
+    /// ``relations(of:)`` reads them but only from an index that is already current and
+    /// complete: nil otherwise. Reading never builds the index — `open` asks this for a
+    /// document's banners, and a missing index must not turn an open into a rebuild of the store.
+    package func relationsIfIndexed(of key: String) -> (outgoing: [ToldRelation], incoming: [ToldRelation])? {
+        do {
+            guard let connection = try fullText.open(), case (current: true, complete: true)? = try connection.state()
+            else { return nil }
+            // The few documents that tell of one key, each looked up once (not the whole catalog).
+            var blobs: [String: BlobID?] = [:]
+            func stored(_ rows: [FullTextIndex.Connection.RelationRow]) throws -> [ToldRelation] {
+                try rows.compactMap { row in
+                    if blobs[row.documentKey] == nil {
+                        // `updateValue`: a document no longer stored is remembered as such.
+                        let stored: BlobID? = try entry(row.documentKey)?.document
+                        blobs.updateValue(stored, forKey: row.documentKey)
+                    }
+                    guard let blob = blobs[row.documentKey] ?? nil, blob.hex == row.documentBlob else { return nil }
+                    return ToldRelation(relation: row.relation, toldBy: row.documentKey, toldIn: blob)
+                }
+            }
+            return (try stored(try connection.relations(from: key)), try stored(try connection.relations(to: key)))
+        } catch {
+            return nil
+        }
+    }
+}

@@ -33,7 +33,7 @@ import Testing
         #expect(feed["mediaTypes"] as? [String] == [])
         #expect(
             sources.filter { $0["origin"] as? String == "built-in" }.map { $0["name"] as? String }
-                == ["rfc-index", "rfc-text", "drafts", "errata", "tweets", "html", "feed"])
+                == ["rfc-index", "rfc-index-xml", "rfc-text", "drafts", "datatracker", "errata", "tweets", "html", "feed"])
         let text = try await reader(plugins).run(["sources"])
         #expect(text.stdout.contains("releases 3 (\(plugins)/libReleasesModule\(ModuleLibraries.suffix)): releases"), "\(text)")
     }

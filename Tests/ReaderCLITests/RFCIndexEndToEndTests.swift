@@ -97,8 +97,8 @@ import Testing
         let sources = try json(run.stdout)
         let names = Set(sources.compactMap { $0["name"] as? String })
         // Exactly these: no third-party module is on an empty plugin path.
-        #expect(names == ["rfc-index", "rfc-text", "drafts", "errata", "tweets", "html", "feed"])
-        #expect(sources.count == 7)
+        #expect(names == ["rfc-index", "rfc-index-xml", "rfc-text", "drafts", "datatracker", "errata", "tweets", "html", "feed"])
+        #expect(sources.count == 9)
         #expect(sources.allSatisfy { $0["origin"] as? String == "built-in" && $0["version"] is String })
     }
 }

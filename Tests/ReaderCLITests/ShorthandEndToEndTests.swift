@@ -46,7 +46,8 @@ import Testing
             })
         #expect(
             shorthands == [
-                "rfc-index": [], "rfc-text": ["{number}", "rfc {number}"], "drafts": ["draft-{name}"], "errata": [], "tweets": ["@{name}"],
+                "rfc-index": [], "rfc-index-xml": [], "rfc-text": ["{number}", "rfc {number}"], "drafts": ["draft-{name}"],
+                "datatracker": ["datatracker:draft-{name}"], "errata": [], "tweets": ["@{name}"],
                 "html": [], "feed": [],
             ])
         let tweets = try await reader.run(["open", "793", "@jack", "--offline"])

@@ -110,5 +110,27 @@ extension SiteSuites {
                     + "<button form=\"fetch\" name=\"rfc\" value=\"9293\" class=\"fetch\" title=\"Fetch RFC 9293\">RFC 9293</button></p>"
                     + "<p>Replaced by <a href=\"/doc?key=https%3A%2F%2Fexample.org%2Fnew\">example.org/new</a></p></aside>\n")
         }
+
+        /// A kind with a banner on the document that has it (`became`) shows over that document
+        /// too ("Became RFC 8288" over the draft), and is not listed again below; banners come
+        /// in the kinds' order, as `open` writes them, whatever order the relations came in.
+        @Test func aDraftShowsTheRFCItBecameAndBannersComeInTheKindsOrder() async throws {
+            let names = KeyNames(Registry(modules: builtinModules).registrations.flatMap(\.module.descriptor.identifiers))
+            let links = KeyLinks(names: names, stored: [], mayFetch: false)
+            let related = [
+                RelatedDocument(type: "updatedBy", key: "rfc/1122", label: "RFC 1122", stored: false),
+                RelatedDocument(type: "became", key: "rfc/8288", label: "RFC 8288", stored: false),
+                RelatedDocument(type: "obsoletedBy", key: "rfc/9293", label: "RFC 9293", stored: false),
+                RelatedDocument(type: "cites", key: "rfc/3986", label: "RFC 3986", stored: false),
+            ]
+            var html = HTML()
+            PageParts.banner(related, notices: [], RelationKind.standard, links, into: &html)
+            let paragraphs = html.output.components(separatedBy: "<p>").dropFirst().map { $0.prefix { $0 != " " } }
+            #expect(paragraphs == ["Obsoleted", "Updated", "Became"], "\(html.output)")
+            var lists = HTML()
+            PageParts.related(related, RelationKind.standard, links, sections: [:], into: &lists)
+            #expect(!lists.output.contains("Became"), "\(lists.output)")
+            #expect(lists.output.contains("Cites"))
+        }
     }
 }

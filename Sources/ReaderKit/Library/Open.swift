@@ -81,7 +81,10 @@ extension Reader {
         // A view whose lists read the catalog would go stale when a target is stored: not kept.
         if let blob = opened.storedAs, !opened.dependsOnCatalog {
             // Derived data: failing to keep it costs the next open time, nothing else.
-            let dependencies = (opened.dependency.map { [$0] } ?? []) + opened.annotationDependencies
+            var dependencies = (opened.dependency.map { [$0] } ?? []) + opened.annotationDependencies
+            for dependency in opened.bannerDependencies where !dependencies.contains(where: { $0.key == dependency.key }) {
+                dependencies.append(dependency)
+            }
             try? store.views.write(text, blob, variant: options.viewVariant, dependencies: dependencies)
         }
         return text
@@ -165,9 +168,9 @@ extension Reader {
         return listings.contains { $0.titlesWin && (try? catalogKey(of: $0)) == key }
     }
 
-    /// Adds what the describing entry (RFC 793's line in the stored index) says, the words that
-    /// open the document (for a stored one: a local file is opened by its path) and the lists
-    /// its text view ends with.
+    /// Adds what the describing entry (RFC 793's line in the stored index) says, the banners its
+    /// typed relations make (``banners(of:)``), the words that open the document (for a stored
+    /// one: a local file is opened by its path) and the lists its text view ends with.
     func describe(_ document: Document, stored: Bool = true) -> OpenedDocument {
         var opened = OpenedDocument(document: document)
         if stored { opened.shorthand = shorthand(ofKey: document.key) }
@@ -191,6 +194,12 @@ extension Reader {
                 if opened.document.metadata.authors.isEmpty { opened.document.metadata.authors = match.authors }
                 if opened.document.metadata.date == nil { opened.document.metadata.date = match.date }
             }
+        }
+        // The banners from typed relations, for every source; the describing entry's notices
+        // only while the relation index cannot say.
+        if stored, let banners = banners(of: document.key) {
+            opened.notices = banners.lines
+            opened.bannerDependencies = banners.dependencies
         }
         (opened.relationLists, opened.dependsOnCatalog) = relationLists(of: document, index: index)
         if stored { (opened.annotationSets, opened.annotationDependencies) = annotations(on: document) }

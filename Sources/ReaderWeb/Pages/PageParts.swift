@@ -19,9 +19,11 @@ enum PageParts {
         }
     }
 
-    /// The words of a relation type seen from the page's document: `Cites`, `Obsoleted by`.
+    /// The words of a relation type seen from the page's document: `Cites`, `Obsoleted by`; and
+    /// whether it is a banner from this side (`Obsoleted by`, and `Became` of a kind with a
+    /// ``RelationKind/subjectBanner``), as `open` draws them.
     static func words(_ type: String, _ kinds: [RelationKind]) -> (label: String, banner: Bool) {
-        if let kind = kinds.first(where: { $0.name == type }) { return (kind.label, false) }
+        if let kind = kinds.first(where: { $0.name == type }) { return (kind.label, kind.subjectBanner) }
         if let kind = kinds.first(where: { $0.inverse == type }) { return (kind.inverseLabel, kind.banner) }
         return (type, false)
     }
@@ -33,7 +35,11 @@ enum PageParts {
         _ related: [RelatedDocument], notices: [String], _ kinds: [RelationKind], _ links: KeyLinks, subject: String? = nil,
         into html: inout HTML
     ) {
-        let groups = grouped(related.filter { words($0.type, kinds).banner })
+        // In the kinds' order, as `open` writes them (obsoleted by, then updated by).
+        let order = kinds.flatMap { [$0.inverse, $0.name] }
+        let groups = grouped(related.filter { words($0.type, kinds).banner }).sorted {
+            (order.firstIndex(of: $0.0) ?? order.count) < (order.firstIndex(of: $1.0) ?? order.count)
+        }
         guard !groups.isEmpty || !notices.isEmpty else { return }
         html.raw("<aside class=\"banner\" role=\"note\">")
         if groups.isEmpty {
