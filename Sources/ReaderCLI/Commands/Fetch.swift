@@ -90,6 +90,10 @@ struct Fetch: AsyncParsableCommand {
         }
         if Task.isCancelled { summary.cancelled += max(0, requests.count - outcomes.count) }
         rememberGaps(reader, summary)
+        // What a page's pictures met: a line each, the page stored all the same.
+        for result in summary.finished {
+            for refusal in result.pictureRefusals { Terminal.error("\(result.key): \(refusal)") }
+        }
         let summarized = requests.count > 1 || !summary.finished.isEmpty || !skipped.isEmpty
         if summarized {
             let width = Terminal.stdoutIsTerminal ? Terminal.width : nil
@@ -157,7 +161,9 @@ struct FetchSummary {
                 text += "\"\(result.title)\", "
             }
             switch result.status {
-            case .fetched: text += "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+            case .fetched:
+                text += "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+                if result.pictures > 0 { text += ", \(result.pictures) picture\(result.pictures == 1 ? "" : "s") kept" }
             case .notModified: text += "not modified since last fetch"
             case .alreadyStored: text += result.note ?? "already stored"
             }

@@ -47,4 +47,8 @@ public struct FetchResult: Sendable, Equatable {
     /// What to say instead of "already stored" when a stored document stood in for the one
     /// asked (``Resolution``: "the newest stored (…unreachable…)").
     public var note: String? = nil
+    /// The pictures kept with the document (each once, however often it is shown).
+    public var pictures: Int = 0
+    /// One line for each picture, or set of pictures, not kept: a budget hit, a refusal.
+    public var pictureRefusals: [String] = []
 }
