@@ -167,6 +167,18 @@ struct PictureKeeping: Sendable {
         }
     }
 
+    /// The blob name of every stored picture of `blocks`, in order.
+    static func visitStoredPictures(_ blocks: [Block], _ visit: (String) -> Void) {
+        for block in blocks {
+            switch block {
+            case .image(_, _, _, let blob?): visit(blob)
+            case .list(_, let items): for item in items { visitStoredPictures(item, visit) }
+            case .quote(let inner): visitStoredPictures(inner, visit)
+            default: break
+            }
+        }
+    }
+
     /// The address of every picture of `blocks`, in order.
     static func visitPictures(_ blocks: [Block], _ visit: (String?) -> Void) {
         for block in blocks {
