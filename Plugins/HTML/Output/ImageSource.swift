@@ -13,9 +13,11 @@ enum ImageSource {
             if let pixels = side.flatMap({ Int($0.collapsingWhitespace().replacingPixels) }), pixels < 32 { return nil }
         }
         var sets: [String] = []
-        let parent = dom[node].parent
+        // libxml2's HTML parser knows no `<source>` as empty: the `<img>` may be inside it.
+        var parent = dom[node].parent
+        if parent != -1, dom.tag(parent) == .source { parent = dom[parent].parent }
         if parent != -1, dom.tag(parent) == .picture {
-            for source in dom.elementChildren(parent) where dom.tag(source) == .source {
+            for source in dom.descendants(of: parent, tags: [.source]) {
                 if let srcset = dom.attribute(source, .srcset) ?? dom.attribute(source, .dataSrcset) { sets.append(srcset) }
             }
         }
