@@ -119,7 +119,8 @@ struct TextRenderer {
             return TableLayout.lines(rows, header: header).map { indent + $0 }.joined(separator: "\n")
         case .image(let alt, _, let caption, _):
             // Named by what it shows (its caption, else its alt text), never a bare placeholder.
-            return indent + "[picture" + (Block.pictureDescription(alt: alt, caption: caption).map { ": " + $0 } ?? "") + "]"
+            let named = "[picture" + (Block.pictureDescription(alt: alt, caption: caption).map { ": " + $0 } ?? "") + "]"
+            return Wrap.lines(named, width: width, first: indent, rest: indent + " ").joined(separator: "\n")
         case .rule:
             return indent + String(repeating: "─", count: min(width, 40))
         case .post(let post):

@@ -22,7 +22,7 @@ import Testing
         }
         let url = site.baseURL + "/river.html"
         let store = try temporaryFolder("pictures-pushed")
-        let mine = try moto.reader(store)
+        let mine = try moto.reader(store, SyntheticPictures.noNetwork)
         #expect(try await mine.measure(["fetch", url]).status == 0)
         await site.stop()
         let pictures = blobFiles(store).count

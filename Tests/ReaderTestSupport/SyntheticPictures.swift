@@ -61,8 +61,10 @@ public enum SyntheticPictures {
     }
 
     /// The environment that sends whatever is not loopback to a closed port (a proxy that is
-    /// not there): a test that missed an address fails instead of reaching the network.
+    /// not there): a test that missed an address fails instead of reaching the network; and
+    /// that keeps pictures (which `ReaderBinary` turns off unless asked).
     public static let noNetwork: [String: String] = [
+        "READER_PAGE_PICTURES": "100",
         "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9",
         "HTTPS_PROXY": "http://127.0.0.1:9", "no_proxy": "127.0.0.1,localhost", "NO_PROXY": "127.0.0.1,localhost",
     ]

@@ -9,7 +9,8 @@ public struct PictureBudget: Sendable, Equatable {
     public var bytesPerPicture = 5 << 20
     /// The most bytes the pictures of one document may have together (20 MiB).
     public var bytesPerDocument = 20 << 20
-    /// The most pictures of one document fetched (100); the rest stay links.
+    /// The most pictures of one document fetched (100); the rest stay links. 0 is
+    /// `--no-pictures`.
     public var picturesPerDocument = 100
     /// The most pixels a picture may declare (50 million: 8,000 × 6,000 and then some). A
     /// small file may declare a picture that takes gigabytes to draw (a decompression bomb).

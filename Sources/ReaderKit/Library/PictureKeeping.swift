@@ -35,7 +35,8 @@ struct PictureKeeping: Sendable {
             if let url, !url.isEmpty, seen.insert(url).inserted { addresses.append(url) }
         }
         var outcome = Outcome(document: document)
-        guard budget.enabled, !addresses.isEmpty else {
+        // No pictures asked for (`--no-pictures`, or a count of 0): none fetched, nothing said.
+        guard budget.enabled, budget.picturesPerDocument > 0, !addresses.isEmpty else {
             outcome.document.blocks = Self.withoutDataURLs(outcome.document.blocks, kept: [:])
             return outcome
         }
