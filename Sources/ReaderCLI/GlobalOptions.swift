@@ -32,7 +32,7 @@ struct GlobalOptions: ParsableArguments {
 
     @Flag(
         name: .customLong("no-pictures"),
-        help: "Fetch no pictures with a page: they stay links (else each is kept, within $READER_PICTURE_MB, $READER_PAGE_PICTURES_MB and $READER_PAGE_PICTURES).")
+        help: "Fetch no pictures with a page: they stay links (READER_PICTURE_MB and friends bound the others).")
     var noPictures = false
 
     func validate() throws {

@@ -223,7 +223,8 @@ import Testing
         body += "<p>\(Self.words)</p></article></body></html>"
         let page = Array(body.utf8)
         let server = try await LoopbackServer { request in
-            request.uri == "/wall.html" ? .ok(page, contentType: "text/html") : .ok(SyntheticPictures.png(request.uri), contentType: "image/png")
+            request.uri == "/wall.html"
+                ? .ok(page, contentType: "text/html") : .ok(SyntheticPictures.png(request.uri), contentType: "image/png")
         }
         let url = server.baseURL + "/wall.html"
         let reader = try ReaderBinary(

@@ -200,7 +200,8 @@ public struct EPUBBook: Sendable {
 
     func page(_ chapter: Chapter) -> String {
         let title = chapter.document.title.isEmpty ? chapter.document.key : chapter.document.title
-        return Self.xhtml(title: title, body: XHTMLRenderer(chapter.document, pictures: pictures).body(notices: chapter.notices), language: language)
+        return Self.xhtml(
+            title: title, body: XHTMLRenderer(chapter.document, pictures: pictures).body(notices: chapter.notices), language: language)
     }
 
     public static func xhtml(title: String, body: String, language: String) -> String {
