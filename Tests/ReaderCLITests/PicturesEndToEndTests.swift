@@ -237,4 +237,27 @@ import Testing
         #expect(lines.count == 1 && lines[0].contains("9980 of its 10000 pictures not fetched"), "\(fetch.stderr)")
         #expect((try Self.catalogEntry(store, key: url)["pictures"] as? [String])?.count == 20)
     }
+
+    @Test func aPagesPicturesStopAtItsBudget() async throws {
+        var body = "<html><head><title>Big pictures</title></head><body><article><h1>Big pictures</h1><p>\(Self.words)</p>"
+        for index in 0..<3 { body += "<p><img src=\"/big/\(index).png\" alt=\"big \(index)\"></p><p>\(Self.words)</p>" }
+        body += "</article></body></html>"
+        let page = Array(body.utf8)
+        let big = String(repeating: "x", count: 600 << 10)
+        let server = try await LoopbackServer { request in
+            request.uri == "/big.html"
+                ? .ok(page, contentType: "text/html") : .ok(SyntheticPictures.png(request.uri + big), contentType: "image/png")
+        }
+        let url = server.baseURL + "/big.html"
+        let environment = ["READER_CACHE_DIR": store, "READER_PICTURE_MB": "1", "READER_PAGE_PICTURES_MB": "1"]
+        let reader = try ReaderBinary(environment: environment.merging(SyntheticPictures.noNetwork) { a, _ in a })
+        let fetch = try await reader.run(["fetch", url])
+        await server.stop()
+        #expect(fetch.status == 0, "\(fetch)")
+        // The first fits; the next two would pass the page's MiB: one line each.
+        let lines = fetch.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(fetch.stderr)")
+        #expect(lines.allSatisfy { $0.contains("left of the document's pictures (READER_PAGE_PICTURES_MB)") }, "\(fetch.stderr)")
+        #expect((try Self.catalogEntry(store, key: url)["pictures"] as? [String])?.count == 1)
+    }
 }
