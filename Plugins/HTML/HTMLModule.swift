@@ -10,7 +10,8 @@ public struct HTMLModule: ParserModule {
         urlPatterns: ["http://*", "https://*"],
         mediaTypes: ["text/html", "application/xhtml+xml"],
         fileExtensions: ["html", "htm", "xhtml"],
-        version: "3",
+        // 4: a figure's caption is its picture's; a srcset's candidate for the column; data: pictures.
+        version: "4",
         summary: "Any web page: its main text, title, byline and links."
     )
 

@@ -35,8 +35,8 @@ extension JSONReader {
         switch kind {
         case 0: return try heading()
         case 1:
-            let (alt, url) = try members(Self.imageKeys) { try $0.optionalString() }
-            return .image(alt: alt ?? nil, url: url ?? nil)
+            let (alt, blob, caption, url) = try members4(Self.imageKeys) { try $0.optionalString() }
+            return .image(alt: alt ?? nil, url: url ?? nil, caption: caption ?? nil, blob: blob ?? nil)
         case 2: return try list()
         case 3: return .paragraph(try only("paragraph") { try $0.array { try $0.inline() } })
         case 4: return .post(try only("post") { try $0.post() })
@@ -55,7 +55,7 @@ extension JSONReader {
         }
     }
 
-    private static let imageKeys: [StaticString] = ["alt", "url"]
+    private static let imageKeys: [StaticString] = ["alt", "blob", "caption", "url"]
     private static let unlabelledKeys: [StaticString] = ["_0"]
 
     /// An object of at most two known keys read alike; nil for a key that is absent.
@@ -74,6 +74,20 @@ extension JSONReader {
             more = try nextMember()
         }
         return (first, second)
+    }
+
+    /// ``members(_:_:)`` of four values of one type (a picture's).
+    private mutating func members4<T>(
+        _ names: [StaticString], _ read: (inout JSONReader) throws -> T
+    ) throws -> (T?, T?, T?, T?) {
+        var values: [T?] = [nil, nil, nil, nil]
+        var seen: UInt32 = 0
+        var more = try openObject()
+        while more {
+            if let index = try field(names, &seen), index < 4 { values[index] = try read(&self) } else { try skipValue() }
+            more = try nextMember()
+        }
+        return (values[0], values[1], values[2], values[3])
     }
 
     /// The object of a case with one unlabelled value, `{"_0": …}`.

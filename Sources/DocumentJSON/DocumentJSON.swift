@@ -150,10 +150,13 @@ extension JSONWriter {
             key("rows")
             array(rows) { $0.strings($1) }
             raw("}}")
-        case .image(let alt, let url):
+        case .image(let alt, let url, let caption, let blob):
             raw("{\"image\":{")
+            // In the order of the sorted keys, as the reference encoder writes them.
             if let alt { key("alt", first: true); string(alt) }
-            if let url { key("url", first: alt == nil); string(url) }
+            if let blob { key("blob", first: alt == nil); string(blob) }
+            if let caption { key("caption", first: alt == nil && blob == nil); string(caption) }
+            if let url { key("url", first: alt == nil && blob == nil && caption == nil); string(url) }
             raw("}}")
         case .rule:
             raw("{\"rule\":{}}")

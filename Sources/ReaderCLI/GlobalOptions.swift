@@ -30,6 +30,11 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: CommonOptions.remote.parserName, help: CommonOptions.remote.parserHelp)
     var remote: String?
 
+    @Flag(
+        name: .customLong("no-pictures"),
+        help: "Fetch no pictures with a page: they stay links (READER_PICTURE_MB and friends bound the others).")
+    var noPictures = false
+
     func validate() throws {
         try Self.validate(jobs: jobs, timeout: timeout)
     }
@@ -45,7 +50,8 @@ struct GlobalOptions: ParsableArguments {
     /// The engine, configured from these options and the environment.
     func makeReader(remote: Remote? = nil) -> Reader {
         Self.makeReader(
-            cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose, remote: remote, cacert: cacert)
+            cacheDir: cacheDir, offline: offline, jobs: jobs, timeout: timeout, verbose: verbose, remote: remote, cacert: cacert,
+            pictures: !noPictures)
     }
 
     /// Runs `body` with a reader that takes what it lacks from the remote first (unless
@@ -86,7 +92,7 @@ struct GlobalOptions: ParsableArguments {
     static func makeReader(
         cacheDir: String?, offline: Bool, jobs: Int = CommonOptions.jobs.defaultValue, timeout: Double? = nil, verbose: Bool = false,
         remote: Remote? = nil,
-        cacert: String? = nil
+        cacert: String? = nil, pictures: Bool = true
     ) -> Reader {
         let environment = Console.current.environment
         let root = Configuration.storeRoot(cacheDir: cacheDir, environment: environment)
@@ -110,6 +116,10 @@ struct GlobalOptions: ParsableArguments {
         let numbers = (try? EnvironmentNumbers(environment)) ?? EnvironmentNumbers()
         if let seconds = numbers.parseTimeout { configuration.parseTimeLimit = seconds }
         if let mebibytes = numbers.memoryBudget { configuration.memoryBudget = mebibytes << 20 }
+        configuration.pictures.enabled = pictures
+        if let mebibytes = numbers.pictureSize { configuration.pictures.bytesPerPicture = mebibytes << 20 }
+        if let mebibytes = numbers.pagePictureSize { configuration.pictures.bytesPerDocument = mebibytes << 20 }
+        if let count = numbers.pagePictures { configuration.pictures.picturesPerDocument = count }
         return Reader(configuration: configuration, modules: builtinModules, plugins: plugins)
     }
 }
@@ -149,6 +159,12 @@ struct EnvironmentNumbers {
     var parseTimeout: Double?
     /// `READER_MEMORY_BUDGET`: MiB the parses may hold (1 TiB at most: more wraps in bytes).
     var memoryBudget: Int?
+    /// `READER_PICTURE_MB`: MiB one picture may have (``PictureBudget``).
+    var pictureSize: Int?
+    /// `READER_PAGE_PICTURES_MB`: MiB the pictures of one page may have together.
+    var pagePictureSize: Int?
+    /// `READER_PAGE_PICTURES`: the most pictures of one page kept (0: none).
+    var pagePictures: Int?
 
     init() {}
 
@@ -158,6 +174,15 @@ struct EnvironmentNumbers {
         }
         if let text = environment["READER_MEMORY_BUDGET"], !text.isEmpty {
             memoryBudget = try OutsideNumber.whole(text, "READER_MEMORY_BUDGET", in: 1...(1 << 20), unit: "MiB")
+        }
+        if let text = environment["READER_PICTURE_MB"], !text.isEmpty {
+            pictureSize = try OutsideNumber.whole(text, "READER_PICTURE_MB", in: 1...1024, unit: "MiB")
+        }
+        if let text = environment["READER_PAGE_PICTURES_MB"], !text.isEmpty {
+            pagePictureSize = try OutsideNumber.whole(text, "READER_PAGE_PICTURES_MB", in: 1...(1 << 14), unit: "MiB")
+        }
+        if let text = environment["READER_PAGE_PICTURES"], !text.isEmpty {
+            pagePictures = try OutsideNumber.whole(text, "READER_PAGE_PICTURES", in: 0...100_000, unit: "pictures")
         }
     }
 }

@@ -26,6 +26,11 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     /// until a fetch brings other bytes, so that an entry of a store written before versions
     /// existed reads and writes unchanged. Read it as ``earlier``.
     public var versions: [CatalogVersion]?
+    /// The pictures its document names (``Block/image(alt:url:caption:blob:)``), stored beside
+    /// it; absent when it names none, so that an entry without pictures reads and writes as
+    /// before. Named here, like the other blobs, so that `gc`, `cache verify`, `push` and
+    /// `pull` keep, check and carry them with no code of their own.
+    public var pictures: [BlobID]?
 
     public init(
         requestType: String, url: String?, raw: BlobID, document: BlobID, mediaType: String?, charset: String?,
@@ -48,7 +53,9 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     }
 
     /// The blobs this entry keeps alive: its own and its earlier versions'.
-    public var blobs: [BlobID] { [raw, document] + earlier.flatMap { [$0.raw, $0.document] } }
+    public var blobs: [BlobID] {
+        [raw, document] + (pictures ?? []) + earlier.flatMap { [$0.raw, $0.document] + ($0.pictures ?? []) }
+    }
 }
 
 /// The whole catalog, as `catalog.json` holds it.

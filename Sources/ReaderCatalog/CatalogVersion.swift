@@ -20,6 +20,8 @@ public struct CatalogVersion: Sendable, Hashable, Codable {
     public var charset: String?
     public var module: String
     public var moduleVersion: String
+    /// The pictures this version's document names (``CatalogEntry/pictures``).
+    public var pictures: [BlobID]?
 
     public init(of entry: CatalogEntry) {
         raw = entry.raw
@@ -32,6 +34,7 @@ public struct CatalogVersion: Sendable, Hashable, Codable {
         charset = entry.charset
         module = entry.module
         moduleVersion = entry.moduleVersion
+        pictures = entry.pictures
     }
 }
 
@@ -55,6 +58,7 @@ extension CatalogEntry {
         entry.charset = version.charset
         entry.module = version.module
         entry.moduleVersion = version.moduleVersion
+        entry.pictures = version.pictures
         entry.versions = nil
         return entry
     }

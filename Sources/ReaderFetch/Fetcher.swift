@@ -121,12 +121,16 @@ public actor Fetcher {
     /// Fetches `url` into `sink`; `progress` is called with the bytes received so far. Nothing
     /// is written to `sink` unless the outcome is `.fetched`.
     /// A server's "slow down" (``SlowDown``) is waited for and the request repeated;
-    /// `waiting` is told the seconds of each wait.
+    /// `waiting` is told the seconds of each wait. `maxBytes`, when given and smaller, is this
+    /// body's limit instead of ``Limits/maxBodyBytes`` (a picture's).
     public func fetch(
         _ url: String, headers: [String: String] = [:], validators: Validators? = nil, into sink: any BodySink,
+        maxBytes: Int? = nil,
         progress: @escaping @Sendable (Int, Int?) -> Void = { _, _ in }, waiting: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> FetchOutcome {
-        if url.hasPrefix("file://") { return try readLocal(url, into: sink) }
+        var limits = self.limits
+        if let maxBytes { limits.maxBodyBytes = min(limits.maxBodyBytes, maxBytes) }
+        if url.hasPrefix("file://") { return try readLocal(url, limit: limits.maxBodyBytes, into: sink) }
         guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
             throw ReaderError.usage("\(url): only http, https and file URLs can be fetched")
         }
@@ -189,7 +193,8 @@ public actor Fetcher {
                     await gate.release(host)
                     continue
                 }
-                let result = try await outcome(of: response, url: current, asked: url, into: sink, progress: progress)
+                let result = try await outcome(
+                    of: response, url: current, asked: url, limits: limits, into: sink, progress: progress)
                 released = true
                 await gate.release(host)
                 return result
@@ -214,7 +219,7 @@ public actor Fetcher {
     /// What a final (not redirecting) response means: a body, a 304, a 404 or a failure.
     /// `url` is where it came from, `asked` the URL the messages name.
     private func outcome(
-        of response: HTTPClientResponse, url: String, asked: String, into sink: any BodySink,
+        of response: HTTPClientResponse, url: String, asked: String, limits: Limits, into sink: any BodySink,
         progress: @escaping @Sendable (Int, Int?) -> Void
     ) async throws -> FetchOutcome {
         switch response.status.code {
@@ -351,7 +356,7 @@ public actor Fetcher {
     }
 
     /// A file of a local mirror, read into `sink` a piece at a time.
-    private func readLocal(_ url: String, into sink: any BodySink) throws -> FetchOutcome {
-        try FileFetch.read(url, limit: limits.maxBodyBytes, mirrors: mirrors, into: sink)
+    private func readLocal(_ url: String, limit: Int, into sink: any BodySink) throws -> FetchOutcome {
+        try FileFetch.read(url, limit: limit, mirrors: mirrors, into: sink)
     }
 }

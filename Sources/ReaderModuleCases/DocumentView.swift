@@ -73,9 +73,10 @@ public enum DocumentView {
             view["kind"] = "table"
             view["rows"] = JSONValue(rows.count)
             view["header"] = .bool(header)
-        case .image(_, let url):
+        case .image(_, let url, let caption, _):
             view["kind"] = "image"
             view["url"] = JSONValue(url)
+            if let caption { view["caption"] = .string(caption) }
         case .rule:
             view["kind"] = "rule"
         case .post(let post):

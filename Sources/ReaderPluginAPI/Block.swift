@@ -11,7 +11,12 @@ public enum Block: Sendable, Hashable, Codable {
     case quote([Block])
     /// Rows of cells; the first row is a header when `header` is true.
     case table(rows: [[String]], header: Bool)
-    case image(alt: String?, url: String?)
+    /// A picture. A module names what the document needs: `url`, where it is published (an
+    /// http(s) address, or a `data:` URL), its `alt` text and the `caption` under it; the
+    /// engine fetches it, checks it is a picture and stores it beside the document, and sets
+    /// `blob`, the SHA-256 (lowercase hex) of the stored bytes. A module leaves `blob` nil:
+    /// the engine replaces whatever a module sets there.
+    case image(alt: String?, url: String?, caption: String? = nil, blob: String? = nil)
     case rule
     /// A social-media post (a tweet, a toot), rendered as a timeline entry.
     case post(Post)

@@ -29,13 +29,24 @@ extension Block {
             return blocks.compactMap(\.plainText).joined(separator: "\n\n")
         case .table(let rows, _):
             return rows.map { $0.joined(separator: "\t") }.joined(separator: "\n")
-        case .image(let alt, _):
-            return alt.flatMap { $0.isEmpty ? nil : $0 } ?? "[image]"
+        case .image(let alt, _, let caption, _):
+            // Its words, never a placeholder: the text (and the full-text index) holds what
+            // the picture is said to show, and nothing for a picture described by nothing.
+            return Block.pictureDescription(alt: alt, caption: caption)
         case .rule:
             return nil
         case .post(let post):
             return post.text
         }
+    }
+}
+
+extension Block {
+    /// What a picture is said to show: its caption, else its alt text; nil when neither says anything.
+    public static func pictureDescription(alt: String?, caption: String?) -> String? {
+        if let caption, !caption.isEmpty { return caption }
+        if let alt, !alt.isEmpty { return alt }
+        return nil
     }
 }
 

@@ -5,6 +5,8 @@ struct MarkdownRenderer {
     let document: Document
     /// A person's notes, placed: each a quotation under its block, those placed nowhere at the end.
     var notes: [PlacedNote] = []
+    /// Stored pictures written beside the Markdown: blob name to path (``RenderOptions/picturePaths``).
+    var picturePaths: [String: String] = [:]
 
     func render(_ opened: OpenedDocument) -> String {
         var out: [String] = []
@@ -55,8 +57,15 @@ struct MarkdownRenderer {
             let head = header ? first : [String](repeating: "", count: columns)
             let body = header ? Array(rows.dropFirst()) : rows
             return ([row(head), "|" + String(repeating: " --- |", count: columns)] + body.map(row)).joined(separator: "\n")
-        case .image(let alt, let url):
-            return url.map { "![\(escape(alt ?? ""))](\($0))" } ?? "[\(escape(alt ?? "image"))]"
+        case .image(let alt, let url, let caption, let blob):
+            let described = Block.pictureDescription(alt: alt, caption: caption)
+            let target = blob.flatMap { picturePaths[$0] }.map(Self.pathInLink) ?? url.flatMap(Self.pictureAddress)
+            let picture =
+                target.map { "![\(escape(alt ?? caption ?? ""))](\($0))" }
+                ?? "[picture\(described.map { ": " + escape($0) } ?? "")]"
+            // A caption is the line under the picture, as a figure shows it.
+            guard let caption, !caption.isEmpty else { return picture }
+            return picture + "\n\n*" + escape(caption) + "*"
         case .rule:
             return "---"
         case .post(let post):
@@ -96,6 +105,30 @@ struct MarkdownRenderer {
     /// Escapes the characters that would start Markdown markup inside text. They are all
     /// ASCII, and no byte of a multi-byte UTF-8 sequence is ASCII, so bytes are enough: one pass,
     /// linear in the text (going by `Character` took 30 s for a line of 100 MB).
+    /// An address a picture may point at: http(s), with nothing that would end the link.
+    static func pictureAddress(_ url: String) -> String? {
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), !url.contains(where: { "()<> \n\r\t".contains($0) }) else {
+            return nil
+        }
+        return url
+    }
+
+    /// A relative path as a link's target: what would end or break the link escaped.
+    static func pathInLink(_ path: String) -> String {
+        var out = ""
+        for character in path {
+            switch character {
+            case " ": out += "%20"
+            case "(": out += "%28"
+            case ")": out += "%29"
+            case "<": out += "%3C"
+            case ">": out += "%3E"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
     private func escape(_ text: String) -> String {
         guard text.utf8.contains(where: Self.isMarkup) else { return text }
         var out = [UInt8]()

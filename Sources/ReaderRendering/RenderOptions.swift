@@ -17,6 +17,10 @@ public struct RenderOptions: Sendable {
     public var timeZone: TimeZone
     /// Which annotations of other documents (errata) the view shows.
     public var annotations: AnnotationVisibility
+    /// Where the stored pictures are for Markdown (`export --format markdown`, which writes them
+    /// beside its file): a picture's blob name to the path a picture points at. A picture not
+    /// in it points at its address.
+    public var picturePaths: [String: String] = [:]
 
     public init(
         format: Format = .text, width: Int = 80, styled: Bool = true, section: String? = nil, timeZone: TimeZone = .current,

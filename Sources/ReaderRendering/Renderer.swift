@@ -21,7 +21,7 @@ public enum Renderer {
             .filter { options.section == nil || $0.placed != .end }
         switch options.format {
         case .text: return TextRenderer(options: options, document: opened.document, notes: notes).render(opened)
-        case .markdown: return MarkdownRenderer(document: opened.document, notes: notes).render(opened)
+        case .markdown: return MarkdownRenderer(document: opened.document, notes: notes, picturePaths: options.picturePaths).render(opened)
         case .json: return try JSONRenderer.render(opened, options, notes: notes)
         }
     }

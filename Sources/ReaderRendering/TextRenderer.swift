@@ -117,8 +117,10 @@ struct TextRenderer {
             return blocks.map { self.block(block: $0, indent: indent + "  │ ") }.joined(separator: "\n" + indent + "  │\n")
         case .table(let rows, let header):
             return TableLayout.lines(rows, header: header).map { indent + $0 }.joined(separator: "\n")
-        case .image(let alt, _):
-            return indent + "[" + ((alt?.isEmpty == false ? alt : nil) ?? "image") + "]"
+        case .image(let alt, _, let caption, _):
+            // Named by what it shows (its caption, else its alt text), never a bare placeholder.
+            let named = "[picture" + (Block.pictureDescription(alt: alt, caption: caption).map { ": " + $0 } ?? "") + "]"
+            return Wrap.lines(named, width: width, first: indent, rest: indent + " ").joined(separator: "\n")
         case .rule:
             return indent + String(repeating: "─", count: min(width, 40))
         case .post(let post):

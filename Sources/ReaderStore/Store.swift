@@ -66,24 +66,30 @@ public struct Store: Sendable {
 
     /// ``commit(key:raw:document:entry:)`` of raw bytes already written as they came. The
     /// document's JSON is written in pieces too: neither is ever whole in memory as bytes.
+    ///
+    /// `pictures` are the blobs of the pictures the document names (fetched beside it, each
+    /// once): placed with the two, and named by the entry (``CatalogEntry/pictures``).
     package func commit(
-        key: String, raw: IncomingBlob, document: Document, keepVersions: Bool = true,
+        key: String, raw: IncomingBlob, document: Document, pictures: [IncomingBlob] = [], keepVersions: Bool = true,
         entry makeEntry: (BlobID, BlobID) -> CatalogEntry
     ) throws -> (entry: CatalogEntry, written: Int) {
         defer { raw.discard() }
+        defer { for picture in pictures { picture.discard() } }
         let encoded = try incoming()
         defer { encoded.discard() }
         var blockStarts: [Int] = []
         DocumentCodec.write(document, blockStarts: { blockStarts.append($0) }) { encoded.append($0) }
         try encoded.finish()
-        if raw.carriesSecret || encoded.carriesSecret { throw secrets.refusal(key) }
+        if raw.carriesSecret || encoded.carriesSecret || pictures.contains(where: \.carriesSecret) { throw secrets.refusal(key) }
         return try withWritersLock {
-            let staged = [try raw.stage(), try encoded.stage()].compactMap { $0 }
+            let staged = try ([raw, encoded] + pictures).compactMap { try $0.stage() }
             try place(staged)
             let documentBlob = try encoded.finish()
             // Derived data: without its table, the entry lookup reads the document instead.
             if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob) }
             var entry = makeEntry(try raw.finish(), documentBlob)
+            let pictureBlobs = try pictures.map { try $0.finish() }
+            entry.pictures = pictureBlobs.isEmpty ? nil : pictureBlobs
             // The entry replaced becomes an earlier version. Read here, not under the catalog's
             // lock: two processes storing one key at the same instant may each miss the
             // other's content (the later one's entry wins, as it always has).

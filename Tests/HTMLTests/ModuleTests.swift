@@ -13,7 +13,7 @@ import Testing
         #expect(descriptor.urlPatterns == ["http://*", "https://*"])
         #expect(descriptor.mediaTypes == ["text/html", "application/xhtml+xml"])
         #expect(descriptor.fileExtensions == ["html", "htm", "xhtml"])
-        #expect(descriptor.version == "3")
+        #expect(descriptor.version == "4")
     }
 
     func score(_ text: String, fileName: String? = nil, mediaType: String? = nil) -> Int {

@@ -92,14 +92,14 @@ import Testing
             default: return "other"
             }
         }
-        #expect(kinds == ["paragraph", "heading", "paragraph", "list", "quote", "pre", "table", "image", "paragraph", "paragraph"])
+        #expect(kinds == ["paragraph", "heading", "paragraph", "list", "quote", "pre", "table", "image", "paragraph"])
         #expect(document.blocks[1] == .heading(level: 2, number: nil, title: "What the data says"))
         #expect(document.blocks[4] == .quote([.text("Water finds its way, said the engineer.")]))
         #expect(document.blocks[5] == .preformatted("  level = read()\n  if level > 3 { warn() }", language: nil))
         #expect(document.blocks[6] == .table(rows: [["River", "Level"], ["Tay", "3.2 m"], ["Spey", "2.9 m"]], header: true))
-        // The caption describes the picture, so its alt text is not repeated.
-        #expect(document.blocks[7] == .image(alt: nil, url: "https://news.example.com/img/river.jpg"))
-        #expect(document.blocks[8] == .text("The Tay in May."))
+        // The caption describes the picture, so its alt text is not repeated; the figure's
+        // caption is the picture's, not a paragraph after it.
+        #expect(document.blocks[7] == .image(alt: nil, url: "https://news.example.com/img/river.jpg", caption: "The Tay in May."))
     }
 
     @Test func inlineStylesAndLinks() throws {
@@ -123,7 +123,7 @@ import Testing
                 ["text": "the report", "url": "https://news.example.com/world/report.html"],
                 ["text": "levels", "url": "https://news.example.com/data/levels.csv"],
             ])
-        guard case .paragraph(let last) = document.blocks[9] else {
+        guard case .paragraph(let last) = document.blocks[8] else {
             Issue.record("last block is not a paragraph")
             return
         }

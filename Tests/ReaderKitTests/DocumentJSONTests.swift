@@ -75,6 +75,9 @@ import Testing
             .list(ordered: true, items: [[.text("a")], [.text("b"), .list(ordered: false, items: [])]]), .quote([.text("q"), .rule]),
             .table(rows: [["a", hostile], []], header: true), .table(rows: [], header: false),
             .image(alt: nil, url: nil), .image(alt: "alt", url: nil), .image(alt: nil, url: "u"), .image(alt: "a", url: "u"),
+            // A picture's caption and stored blob, alone and with the others.
+            .image(alt: nil, url: nil, caption: hostile, blob: nil), .image(alt: nil, url: nil, caption: nil, blob: "b"),
+            .image(alt: "a", url: "u", caption: "c", blob: String(repeating: "0", count: 64)),
             .rule, .post(post),
         ]
         let entry = Entry(

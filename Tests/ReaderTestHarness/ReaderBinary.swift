@@ -42,7 +42,10 @@ public struct ReaderBinary: Sendable {
             throw HarnessError("the reader binary was not built; looked in \(candidates)")
         }
         path = found
-        self.environment = environment
+        // No pictures unless a test asks for them: the corpus pages name their pictures at
+        // their publishers' hosts, which a test must never reach (the picture tests serve
+        // theirs on loopback and set READER_PAGE_PICTURES).
+        self.environment = ["READER_PAGE_PICTURES": "0"].merging(environment) { $1 }
     }
 
     /// Runs `reader arguments…` and waits at most `timeout` seconds. Its output is read without

@@ -10,6 +10,8 @@ struct BlockBuilder {
     private var linkByURL: [String: Int] = [:]
     /// Alt texts given so far: a second picture with the same one is not described by it.
     private var altTexts: Set<String> = []
+    /// The `figcaption`s a picture took as its caption: not read again as text.
+    private var takenCaptions: Set<Int32> = []
 
     private struct Container {
         enum Kind { case root, list(ordered: Bool), item, quote }
@@ -62,10 +64,10 @@ struct BlockBuilder {
     static func withoutAltsRepeatedByCaptions(_ blocks: [Block]) -> [Block] {
         var result = blocks
         for index in result.indices.dropLast() {
-            guard case .image(let alt?, let url) = result[index], case .paragraph = result[index + 1],
-                let caption = result[index + 1].plainText, caption.hasPrefix(alt)
+            guard case .image(let alt?, let url, let caption, let blob) = result[index], case .paragraph = result[index + 1],
+                let line = result[index + 1].plainText, line.hasPrefix(alt)
             else { continue }
-            result[index] = .image(alt: nil, url: url)
+            result[index] = .image(alt: nil, url: url, caption: caption, blob: blob)
         }
         return result
     }
@@ -87,6 +89,9 @@ struct BlockBuilder {
         case .hr:
             flush()
             emit(.rule)
+            return false
+        case .figcaption where takenCaptions.contains(node):
+            flush()
             return false
         case .h1, .h2, .h3, .h4, .h5, .h6:
             flush()
@@ -204,11 +209,31 @@ struct BlockBuilder {
         var alt = dom.attribute(node, .alt)?.collapsingWhitespace()
         // A formula drawn as a picture carries its TeX source as alt text: markup, not words.
         if let text = alt, text.hasPrefix("{\\") || text.contains("\\displaystyle") { alt = nil }
-        // A captioned figure is described by its caption, which follows as text.
+        // A captioned figure is described by its caption: the picture's own, when it follows
+        // the picture in its figure, else the text that follows.
         if hasCaption(node) { alt = nil }
         if let text = alt, !text.isEmpty, !altTexts.insert(text).inserted { alt = nil }
+        var caption: String?
+        if let figcaption = figureCaption(node) {
+            caption = dom.normalizedText(figcaption).nonEmpty
+            if caption != nil { takenCaptions.insert(figcaption) }
+        }
         flush()
-        emit(.image(alt: alt?.nonEmpty, url: url))
+        emit(.image(alt: alt?.nonEmpty, url: url, caption: caption))
+    }
+
+    /// The `figcaption` with text of the figure `image` is in, when it comes after the picture
+    /// (nodes are numbered in document order) and the figure holds no other picture.
+    private func figureCaption(_ image: Int32) -> Int32? {
+        var current = dom[image].parent
+        for _ in 0..<4 where current != -1 {
+            if dom.tag(current) == .figure {
+                guard dom.descendants(of: current, tags: [.img]).count == 1 else { return nil }
+                return dom.descendants(of: current, tags: [.figcaption]).first { $0 > image && dom.hasText($0) }
+            }
+            current = dom[current].parent
+        }
+        return nil
     }
 
     private func hasCaption(_ image: Int32) -> Bool {

@@ -9,7 +9,8 @@ struct Export: AsyncParsableCommand {
         discussion: """
             --epub FILE writes a book: a chapter per document with its sections, a table of contents, \
             code and figures monospace. --format markdown|html writes to --output FILE, else to standard \
-            output. Only stored documents are exported (never fetched); FILE is replaced whole, and never \
+            output, with the stored pictures beside FILE (FILE's name less its extension, then .pictures/). \
+            Only stored documents are exported (never fetched); FILE is replaced whole, and never \
             written through a link.
             """)
 
@@ -51,10 +52,15 @@ struct Export: AsyncParsableCommand {
                     "wrote \(epub): \(requests.count) document\(requests.count == 1 ? "" : "s"), \(ByteCount.format(bytes.count))")
             }
             let format: ExportFormat = format == .html ? .html : .markdown
-            let bytes = try await reader.export(requests, as: format)
-            if let output { return try Reader.writeExport(bytes, to: output) }
+            // Written to a file, its stored pictures go beside it (`notes.pictures/`).
+            let exported = try await reader.export(
+                requests, as: format, picturesFolder: output.map(Reader.picturesFolder(beside:)))
+            if let output {
+                try Reader.writeExportPictures(exported.pictures, beside: output)
+                return try Reader.writeExport(exported.bytes, to: output)
+            }
             // To a terminal or a pipe: through the sanitizer, as every byte printed is.
-            Terminal.print(String(decoding: bytes, as: UTF8.self))
+            Terminal.print(String(decoding: exported.bytes, as: UTF8.self))
         }
     }
 }

@@ -91,6 +91,10 @@ struct Fetch: AsyncParsableCommand {
                 Terminal.print("\(result.entriesNew) new in \(result.title.isEmpty ? result.key : result.title)")
             }
         }
+        // What a page's pictures met: a line each, the page stored all the same.
+        for result in summary.finished {
+            for refusal in result.pictureRefusals { Terminal.error("\(result.key): \(refusal)") }
+        }
         let summarized = requests.count > 1 || !summary.finished.isEmpty || !skipped.isEmpty
         if summarized { Self.printLine(summary.line) }
         if follow && !Task.isCancelled { await Self.follow(reader, summary.finished, verbose: global.verbose) }
@@ -201,7 +205,9 @@ struct FetchSummary {
                 text += "\"\(result.title)\", "
             }
             switch result.status {
-            case .fetched: text += "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+            case .fetched:
+                text += "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+                if result.pictures > 0 { text += ", \(result.pictures) picture\(result.pictures == 1 ? "" : "s") kept" }
             case .notModified: text += "not modified since last fetch"
             case .alreadyStored: text += result.note ?? "already stored"
             }

@@ -30,6 +30,8 @@ public struct Configuration: Sendable {
     public var remote: Remote?
     /// The proxies and certificate authorities of the environment (and `--cacert`).
     public var network: NetworkSetup = .plain
+    /// Which pictures of a fetched document are fetched and kept beside it (``PictureBudget``).
+    public var pictures = PictureBudget()
 
     public init(
         storeRoot: String, settings: Settings = Settings([:]), offline: Bool = false, jobs: Int = 8,

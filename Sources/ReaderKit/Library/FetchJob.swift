@@ -19,6 +19,8 @@ struct FetchJob: Sendable {
     let memory: MemoryBudget
     let settings: Settings
     let offline: Bool
+    /// Which of a document's pictures are fetched and kept with it.
+    let pictures: PictureBudget
     /// `--verbose`: told each step.
     let tracer: (@Sendable (String) -> Void)?
     /// What a stored listing says of a key nothing was found at (``Reader/absence(of:)``).
@@ -33,6 +35,7 @@ struct FetchJob: Sendable {
         memory = reader.memory
         settings = reader.configuration.settings
         offline = reader.configuration.offline
+        pictures = reader.configuration.pictures
         tracer = reader.configuration.trace
         absence = { [reader] key in reader.absence(of: key) }
     }
@@ -204,13 +207,18 @@ struct FetchJob: Sendable {
         // The share is held from the parse to the commit: the document is in memory until stored.
         return try await memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> FetchResult in
             var started = ContinuousClock.now
-            let document = try await parsers.parse(module) {
+            let parsed = try await parsers.parse(module) {
                 ParseInput(
                     bytes: try raw.bytes(), requestType: requestType, key: location.key, url: body.url,
                     mediaType: body.mediaType, charset: body.charset)
             }
             trace(
                 "\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
+            try Task.checkCancellation()
+            // The pictures it names, fetched and checked before anything is stored.
+            let keeping = PictureKeeping(fetcher: fetcher, store: store, budget: pictures, trace: tracer)
+            let kept = try await keeping.keep(parsed)
+            let document = kept.document
             try Task.checkCancellation()
             started = ContinuousClock.now
             let store = store
@@ -219,7 +227,9 @@ struct FetchJob: Sendable {
             let keepVersions = !module.descriptor.listings.contains { $0.requestType == requestType }
             // Off the cooperative pool: the commit waits on the disk (BlockingWork).
             let (entry, written) = try await BlockingWork.run {
-                try store.commit(key: location.key, raw: raw, document: document, keepVersions: keepVersions) { rawID, documentID in
+                try store.commit(
+                    key: location.key, raw: raw, document: document, pictures: kept.blobs, keepVersions: keepVersions
+                ) { rawID, documentID in
                     CatalogEntry(
                         requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
                         mediaType: body.mediaType, charset: body.charset, fetchedAt: Date().ISO8601Format(),
@@ -230,9 +240,10 @@ struct FetchJob: Sendable {
             trace("\(location.key): stored \(written) bytes in \(Self.milliseconds(since: started))")
             let (new, updated) = changedEntries(document, stored: entry.document, previous: previous)
             return FetchResult(
-                key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.count,
+                key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.count + kept.bytes,
                 bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated,
-                followed: newTargets(document, module: module, stored: entry.document, previous: previous))
+                followed: newTargets(document, module: module, stored: entry.document, previous: previous),
+                pictures: kept.blobs.count, pictureRefusals: kept.refusals)
         }
     }
 

@@ -51,4 +51,8 @@ public struct FetchResult: Sendable, Equatable {
     /// entries' pages) that its previous stored version did not have; empty when nothing new
     /// was stored. `reader fetch --follow` fetches them (``Reader/followRequests(_:)``).
     public var followed: [String] = []
+    /// The pictures kept with the document (each once, however often it is shown).
+    public var pictures: Int = 0
+    /// One line for each picture, or set of pictures, not kept: a budget hit, a refusal.
+    public var pictureRefusals: [String] = []
 }

@@ -20,8 +20,8 @@ public struct EPUBBook: Sendable {
         }
     }
 
-    /// A file the book carries besides its pages: the seam for pictures, which no document
-    /// stores yet. Each is listed in the manifest and zipped under `OEBPS/`.
+    /// A file the book carries besides its pages: a stored picture. Each is listed in the
+    /// manifest and zipped under `OEBPS/`.
     public struct Resource: Sendable {
         public var path: String
         public var mediaType: String
@@ -36,6 +36,9 @@ public struct EPUBBook: Sendable {
 
     public var chapters: [Chapter]
     public var resources: [Resource] = []
+    /// The pictures among `resources`: a picture's blob name to its resource's path, which the
+    /// pages' `<img>` point at (``XHTMLRenderer``).
+    public var pictures: [String: String] = [:]
     /// `dcterms:modified`, which EPUB 3 requires: when the book was made.
     public var modified: Date
 
@@ -197,7 +200,8 @@ public struct EPUBBook: Sendable {
 
     func page(_ chapter: Chapter) -> String {
         let title = chapter.document.title.isEmpty ? chapter.document.key : chapter.document.title
-        return Self.xhtml(title: title, body: XHTMLRenderer(chapter.document).body(notices: chapter.notices), language: language)
+        return Self.xhtml(
+            title: title, body: XHTMLRenderer(chapter.document, pictures: pictures).body(notices: chapter.notices), language: language)
     }
 
     public static func xhtml(title: String, body: String, language: String) -> String {

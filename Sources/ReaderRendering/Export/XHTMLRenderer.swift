@@ -15,10 +15,14 @@ public struct XHTMLRenderer: Sendable {
     let document: Document
     /// The prefix of every `id` in this page, so that several documents can share one page.
     let prefix: String
+    /// The stored pictures the page carries: a picture's blob name to the path its `<img>`
+    /// points at. A picture not in it is said in words.
+    let pictures: [String: String]
 
-    public init(_ document: Document, idPrefix prefix: String = "") {
+    public init(_ document: Document, idPrefix prefix: String = "", pictures: [String: String] = [:]) {
         self.document = document
         self.prefix = prefix
+        self.pictures = pictures
     }
 
     /// The headings, in order, each with the `id` ``body(notices:)`` gives it.
@@ -92,11 +96,15 @@ public struct XHTMLRenderer: Sendable {
                 out += "<tr>" + row.map { "<\(cell)>\(Self.escape($0))</\(cell)>" }.joined() + "</tr>"
             }
             return out + "</table>"
-        case .image(let alt, _):
-            // The seam for pictures: none is stored yet, so the page says what was there. When
-            // the store keeps a picture's bytes, the EPUB adds it to its manifest
-            // (``EPUBBook/Resource``) and this becomes an <img> pointing at it.
-            return "<p class=\"figure\">[\(Self.escape(alt.flatMap { $0.isEmpty ? nil : $0 } ?? "picture"))]</p>"
+        case .image(let alt, _, let caption, let blob):
+            let described = Block.pictureDescription(alt: alt, caption: caption)
+            guard let blob, let path = pictures[blob] else {
+                // Not stored: the page says what was there.
+                return "<p class=\"figure\">[picture\(described.map { ": " + Self.escape($0) } ?? "")]</p>"
+            }
+            var figure = "<figure><img src=\"\(Self.escape(path))\" alt=\"\(Self.escape(alt ?? ""))\"/>"
+            if let caption, !caption.isEmpty { figure += "<figcaption>\(Self.escape(caption))</figcaption>" }
+            return figure + "</figure>"
         case .rule:
             return "<hr/>"
         case .post(let post):

@@ -97,7 +97,10 @@ enum Stylesheet {
         .post .media { list-style: none; padding: 0; display: flex; gap: .8rem; font-size: .9rem; }
         .post blockquote { border: none; padding: 0; color: inherit; }
         .reposted { color: var(--muted); font-size: .88rem; margin: 0; }
-        .picture { color: var(--muted); font-style: italic; }
+        .picture.missing { color: var(--muted); font-style: italic; }
+        figure.picture { margin: 1.2em 0; }
+        figure.picture img { max-width: 100%; height: auto; display: block; }
+        figure.picture figcaption { color: var(--muted); font-size: 0.9em; margin-top: 0.3em; }
         .error { color: var(--text); font-weight: 600; }
         footer { max-width: 46rem; margin: 0 auto; padding: 1rem 1.25rem 2rem; color: var(--muted); font-size: .85rem; border-top: 1px solid var(--line); }
         @media (min-width: 72rem) {

@@ -11,6 +11,11 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
             + "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
     }
 
+    /// A stored picture's own policy: nothing at all may run or load, and an SVG opened by
+    /// itself is a sandboxed document (no script, no same origin). Pages show pictures only
+    /// through `<img>`, where a browser runs no script of an SVG and loads nothing it names.
+    static var picturePolicy: String { "default-src 'none'; style-src 'unsafe-inline'; sandbox" }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -21,7 +26,8 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
             let message = error.status == .notFound ? "There is no such page here." : "This page does not answer that request."
             response = ErrorPage.response(message, status: error.status, format: Answer.Format(request))
         }
-        response.headers[.contentSecurityPolicy] = Self.policy
+        // A stored picture brings its stricter own (``picturePolicy``).
+        if response.headers[.contentSecurityPolicy] != Self.picturePolicy { response.headers[.contentSecurityPolicy] = Self.policy }
         response.headers[.xContentTypeOptions] = "nosniff"
         for (name, value) in MoreHeaders.all { response.headers[name] = value }
         // The router answers HEAD for every page as GET does (`Routes.swift`); this one is

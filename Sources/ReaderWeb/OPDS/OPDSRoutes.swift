@@ -35,7 +35,7 @@ extension Site {
             do {
                 let reader = reader
                 let chapters = try await reader.exportChapters(keys: [key])
-                let bytes = try await Site.blocking { try EPUBBook(chapters: chapters).bytes() }
+                let bytes = try await Site.blocking { [reader] in try reader.book(chapters).bytes() }
                 return Response(
                     status: .ok,
                     headers: [

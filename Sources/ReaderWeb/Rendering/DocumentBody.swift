@@ -99,8 +99,8 @@ struct DocumentBody {
             html.raw("</blockquote>\n")
         case .table(let rows, let header):
             writeTable(rows, header: header, into: &html)
-        case .image(let alt, let url):
-            writeImage(alt: alt, url: url, into: &html)
+        case .image(let alt, let url, let caption, let blob):
+            writeImage(alt: alt, url: url, caption: caption, blob: blob, into: &html)
         case .rule:
             html.raw("<hr>\n")
         case .post(let post):
@@ -165,15 +165,32 @@ struct DocumentBody {
         html.raw("</table></div>\n")
     }
 
-    private func writeImage(alt: String?, url: String?, into html: inout HTML) {
-        let label = "Picture" + (alt.map { $0.isEmpty ? "" : ": " + $0 } ?? "")
-        html.raw("<p class=\"picture\">")
+    /// A stored picture from the store, same-origin (`/picture/HASH`), drawn when scrolled to,
+    /// with its alt text and caption; one not stored stays a link to where it was, marked so.
+    private func writeImage(alt: String?, url: String?, caption: String?, blob: String?, into html: inout HTML) {
+        let caption = caption.flatMap { $0.isEmpty ? nil : $0 }
+        if let blob, let path = Self.picturePath(blob) {
+            html.open("figure", [("class", "picture")])
+            html.open("img", [("src", path), ("alt", alt ?? caption ?? ""), ("loading", "lazy"), ("decoding", "async")])
+            if let caption { html.element("figcaption", text: caption) }
+            html.raw("</figure>\n")
+            return
+        }
+        let described = Block.pictureDescription(alt: alt, caption: caption)
+        let label = "Picture (not stored)" + (described.map { ": " + $0 } ?? "")
+        html.raw("<p class=\"picture missing\">")
         if let url, let href = SafeLink.href(url, base: document.metadata.url, links: links) {
-            html.element("a", [("href", href)], text: label)
+            html.element("a", [("href", href), ("rel", "noreferrer")], text: label)
         } else {
             html.text(label)
         }
         html.raw("</p>\n")
+    }
+
+    /// Where the site serves a stored picture: its blob's name, 64 lowercase hex digits, or none.
+    static func picturePath(_ blob: String) -> String? {
+        guard blob.utf8.count == 64, blob.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
+        return "/picture/" + blob
     }
 
     /// h2 for a top-level section: the page's title is the one h1.

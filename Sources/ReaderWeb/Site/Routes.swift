@@ -124,6 +124,19 @@ extension Site {
             router.on("/tag", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }
             router.on("/mark", method: method) { request, _ in MethodRefusal.response(request, allow: "POST") }
         }
+        // A stored picture, from the store: only what its bytes say is a picture, as that.
+        page("/picture/:blob") { [self] request, routing in
+            guard let name = routing.parameters.get("blob"), DocumentBody.picturePath(name) != nil,
+                let found = try await Site.blocking({ [reader] in try? reader.storedPicture(name) })
+            else { return notFound(request, nil) }
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: found.format.mediaType, .cacheControl: "private, max-age=31536000, immutable",
+                    .contentSecurityPolicy: SecurityHeaders<BasicRequestContext>.picturePolicy,
+                ],
+                body: .init(byteBuffer: ByteBuffer(bytes: found.bytes)))
+        }
         page("/assets/:name") { [self] request, routing in
             guard let asset = Assets.named(routing.parameters.get("name") ?? "") else { return notFound(request, nil) }
             return Response(
