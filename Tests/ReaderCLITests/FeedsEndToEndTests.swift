@@ -119,9 +119,13 @@ import Testing
         let pagesBefore = site.pagesAsked.count
         #expect(pagesBefore == 7, "\(site.pagesAsked)")
 
-        let same = try await reader.run(["fetch", "feeds"])
+        let same = try await reader.run(["fetch", "feeds", "--verbose"])
         #expect(same.status == 0, "\(same)")
         #expect(!same.stdout.contains(" new in "), "\(same)")
+        // A 304 keeps each feed as the feed module stored it: nothing parsed again (the URL's
+        // first guess, the HTML module's catch-all, is not the module that made it).
+        #expect(same.stderr.components(separatedBy: "HTTP 304 not modified").count == 3, "\(same)")
+        #expect(!same.stderr.contains("parsed by"), "\(same)")
         let revalidations = site.lock.withLock { site.asked.suffix(2) }
         #expect(revalidations.allSatisfy { $0.ifNoneMatch == "\"v1\"" }, "\(revalidations)")
 
