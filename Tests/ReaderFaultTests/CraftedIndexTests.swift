@@ -35,7 +35,7 @@ import Testing
             case .negativeRowID:
                 return "UPDATE spans SET first = -9223372036854775000 WHERE first = (SELECT min(first) FROM spans);"
             case .foreignTable:
-                return "CREATE TABLE notes(text);"
+                return "CREATE TABLE scribbles(text);"
             }
         }
 
