@@ -100,6 +100,15 @@ import Testing
                 "rfc/2068", "rfc/2616", "rfc/7230", "rfc/7235", "rfc/1945", "rfc/9111", "rfc/9112", "rfc/9113", "rfc/9114",
             ], "\(made.relations)")
         #expect(made.relations.allSatisfy { $0.type == "cites" && $0.section == "1.2" })
+        // Who cites the section names where: the citing document's section, and the command
+        // that opens it there (issue 30: "the stored documents and sections that cite it").
+        let json = try await reader.run(["refs", "793", "--section", "3.1", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let citing = (object["relations"] as? [[String: Any]] ?? []).filter { $0["type"] as? String == "citedBy" }
+        let place = try #require(citing.first?["otherSection"] as? String, "\(json)")
+        let text = try await reader.run(["refs", "793", "--section", "3.1"])
+        #expect(text.stdout.contains("RFC 6093 §\(place)"), "\(text)")
+        #expect(text.stdout.contains("reader open 6093 --section \(place)"), "\(text)")
         // A section within it counts: 3 holds 3.1 and 3.9.
         let within = try await related(["793", "--section", "3"])
         #expect(Set(within.relations.map(\.key)) == ["rfc/6093", "rfc/791", "rfc/790"], "\(within.relations)")

@@ -8,7 +8,7 @@ import Testing
 /// entry committed before must still open, and the same command run again must complete.
 @Suite struct KillTests {
     /// At least this many runs where the process was really killed (not already done).
-    static let kills = ProcessInfo.processInfo.environment["READER_FAULT_KILLS"].flatMap(Int.init) ?? 120
+    static let kills = ProcessInfo.processInfo.environment["READER_FAULT_KILLS"].flatMap(Int.init) ?? 80
 
     @Test func killedAtRandomMomentsTheStoreStaysWholeAndARerunCompletes() async throws {
         var (seed, random) = SeededRandom.fromEnvironment("kill runs")

@@ -49,7 +49,10 @@ public final class HoldingProxy: Sendable {
         /// `sender` ends first (its requests will never come).
         public func waitUntilHeld(_ count: Int = 1, from sender: ChildProcess) async throws {
             while held < count {
-                if sender.hasEnded { throw HarnessError("the process ended before \(count) requests were held") }
+                if sender.hasEnded {
+                    let exit = try? await sender.wait(timeout: 5)
+                    throw HarnessError("the process ended before \(count) requests were held: \(exit.map { "\($0)" } ?? "?")")
+                }
                 try await Task.sleep(for: .milliseconds(20))
             }
         }

@@ -63,6 +63,15 @@ public struct ReaderBinary: Sendable {
 
     /// `reader arguments…` in this process, its output kept. The time limit is the test's own.
     private func runInProcess(_ arguments: [String]) async -> Run {
+        var arguments = arguments
+        // In process, a command shares the test process's threads with every other test: on a
+        // loaded two-core CI run, `fetch rfc-index` gave up after the default 30 s "waiting for
+        // the server" whose answer waited for a thread. A test that means a limit gives its own.
+        if let command = arguments.first, ["fetch", "open", "import"].contains(command),
+            !arguments.contains(where: { $0 == "--timeout" || $0.hasPrefix("--timeout=") })
+        {
+            arguments.insert(contentsOf: ["--timeout", "120"], at: 1)
+        }
         let output = CapturedOutput()
         let console = Console.capturing(environment: childEnvironment) { stream, text in output.append(text, to: stream) }
         let status = await ReaderCommand.execute(arguments, console: console)

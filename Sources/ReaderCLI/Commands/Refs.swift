@@ -42,7 +42,8 @@ struct Refs: AsyncParsableCommand {
 }
 
 /// `refs KEY --json`: the contract's `key` and `relations` (`type`, `key`, `title`, `section`),
-/// with the document's own label, title and state, and each relation's label and state besides.
+/// with the document's own label, title and state, and each relation's label and state besides;
+/// with `--section`, each relation's `otherSection` (the citing document's section).
 private struct RefsJSON: Encodable {
     var subject: RelatedDocument
     var relations: [RelatedDocument]
@@ -52,7 +53,7 @@ private struct RefsJSON: Encodable {
         self.relations = relations
     }
 
-    private enum Keys: String, CodingKey { case key, label, title, stored, unavailable, relations, type, section }
+    private enum Keys: String, CodingKey { case key, label, title, stored, unavailable, relations, type, section, otherSection }
 
     func encode(to encoder: any Encoder) throws {
         var object = encoder.container(keyedBy: Keys.self)
@@ -63,6 +64,7 @@ private struct RefsJSON: Encodable {
             try item.encode(relation.type, forKey: .type)
             try Self.describe(relation, into: &item)
             try item.encode(relation.section, forKey: .section)
+            try item.encodeIfPresent(relation.otherSection, forKey: .otherSection)
         }
     }
 

@@ -70,17 +70,19 @@ struct RefsText {
         return Wrap.lines(text, width: width, rest: "  ").joined(separator: "\n").replacingOccurrences(of: "\u{A0}", with: " ")
     }
 
-    /// One line per document (its sections folded), under `label (N)`; nothing when none.
+    /// One line per document (its sections folded), under `label (N)`; nothing when none. With
+    /// one section asked, one line per place in the other document (`RFC 9540 §5`), whose command
+    /// opens there.
     private func columns(_ label: String, _ documents: [RelatedDocument]) -> [String] {
-        var seen: Set<String> = []
-        let distinct = documents.filter { seen.insert($0.key).inserted }
+        var seen: Set<[String]> = []
+        let distinct = documents.filter { seen.insert([$0.key, $0.otherSection ?? ""]).inserted }
         guard !distinct.isEmpty else { return [] }
         return ["\(label) (\(distinct.count)):"]
             + distinct.map { document in
+                let place = document.otherSection.map { (label: " §\($0)", option: " " + (document.otherSectionOption ?? "")) }
                 // What has nothing to fetch (never issued) is offered to nobody as something to open.
-                CitationLine.text(
-                    document.label, command: document.unavailable.map { "(\($0))" } ?? "reader open \(shorthand(document.key))",
-                    title: document.title, width: width)
+                let command = document.unavailable.map { "(\($0))" } ?? "reader open \(shorthand(document.key))\(place?.option ?? "")"
+                return CitationLine.text(document.label + (place?.label ?? ""), command: command, title: document.title, width: width)
             }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ReaderPluginAPI
+import ReaderSupport
 
 /// One line of `reader refs KEY`: a document related to the one asked about, seen from it.
 public struct RelatedDocument: Sendable, Codable, Equatable {
@@ -14,6 +15,15 @@ public struct RelatedDocument: Sendable, Codable, Equatable {
     public var title: String?
     /// The section of the asked document the relation is made in or points to, when known.
     public var section: String?
+    /// The section of the other document, when known and one section of the asked one is asked
+    /// for: where a citing document cites it (`refs 9110 --section 15.4` names the section of
+    /// RFC 9540 that cites it), or the section of the other document it points to.
+    public var otherSection: String? = nil
+
+    /// `--section S` opening the other document at ``otherSection``, quoted for a shell.
+    public var otherSectionOption: String? {
+        otherSection.map { "--section " + ShellWord.quoted($0) }
+    }
     /// Whether the other document is stored (a link) or not (something to fetch).
     public var stored: Bool
     /// Why it has nothing to fetch (`never issued`), when a listing describing it says so.
@@ -42,26 +52,32 @@ extension Reader {
         let (outgoing, incoming, _) = try store.relations(of: key)
         let kinds = relationKinds
         var seen: Set<[String]> = []
-        var found: [(type: String, key: String, section: String?)] = []
+        var found: [(type: String, key: String, section: String?, otherSection: String?)] = []
         // A document's relation to itself is no news, but a part's to another part is (a reply
         // in a timeline to a tweet of the same timeline: the relation has the part's section).
-        func add(_ type: String, _ other: String, _ place: String?) {
+        // The other document's section only for one section asked: each place that cites it is
+        // then a line of its own; for the whole document, one line per document.
+        func add(_ type: String, _ other: String, _ place: String?, _ otherPlace: String?) {
             guard other != key || place != nil, section.map({ Self.section(place, isWithin: $0) }) ?? true else { return }
-            if seen.insert([type, other, place ?? ""]).inserted { found.append((type, other, place)) }
+            let otherPlace = section == nil ? nil : otherPlace
+            if seen.insert([type, other, place ?? "", otherPlace ?? ""]).inserted { found.append((type, other, place, otherPlace)) }
         }
-        for row in outgoing where row.type != RelationKind.contains.name && row.target != key { add(row.type, row.target, row.section) }
+        for row in outgoing where row.type != RelationKind.contains.name && row.target != key {
+            add(row.type, row.target, row.section, row.targetSection)
+        }
         let ordered = incoming.sorted { a, b in
             let order = a.subject.compare(b.subject, options: .numeric)
             return order == .orderedSame ? (a.targetSection ?? "") < (b.targetSection ?? "") : order == .orderedAscending
         }
         for row in ordered {
-            add(kinds.first { $0.name == row.type }?.inverse ?? row.type + "By", row.subject, row.targetSection)
+            add(kinds.first { $0.name == row.type }?.inverse ?? row.type + "By", row.subject, row.targetSection, row.section)
         }
         let described = describe(Array(Set(found.map(\.key))))
         return found.map { relation in
             var document = described[relation.key] ?? RelatedDocument(type: "", key: relation.key, label: relation.key, stored: false)
             document.type = relation.type
             document.section = relation.section
+            document.otherSection = relation.otherSection
             return document
         }
     }
