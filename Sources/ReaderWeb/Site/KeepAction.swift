@@ -33,25 +33,20 @@ extension Site {
     private func keep(
         _ request: Request, doing: String, write: @escaping @Sendable (String, FormFields) throws -> Void
     ) async throws -> Response {
-        func refuse(_ message: String, _ status: HTTPResponse.Status) -> Response { refusal(request, message, status) }
-        if let refused = crossSiteRefusal(request, doing: doing) { return refused }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: Self.keepFormBytes)
-        } catch {
-            return refuse("A tag is at most \(AnnotationRecord.maxTagLength) characters.", .contentTooLarge)
+        let (fields, key): (FormFields, String)
+        switch await postedForm(
+            request, doing: doing, limit: Self.keepFormBytes, tooLarge: "A tag is at most \(AnnotationRecord.maxTagLength) characters.",
+            missingKey: "Say which document: key=….")
+        {
+        case .refused(let response): return response
+        case .accepted(let posted, let named): (fields, key) = (posted, named)
         }
-        let fields = FormFields(String(buffer: body))
-        guard token.matches(fields["token"]) else {
-            return refuse("This form is from another run of reader serve: reload the page and try again.", .forbidden)
-        }
-        guard let key = fields["key"], !key.isEmpty else { return refuse("Say which document: key=….", .badRequest) }
         do {
             guard try reader.entry(key) != nil else { throw ReaderError.notInStore(key: key) }
             try await Site.blocking { try write(key, fields) }
         } catch {
             let (status, message) = ErrorPage.describe(error)
-            return refuse(message, status)
+            return refusal(request, message, status)
         }
         return redirect(to: names.path(ofKey: key))
     }

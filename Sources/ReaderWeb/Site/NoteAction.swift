@@ -12,19 +12,15 @@ extension Site {
     static let noteFormBytes = 3 * (AnnotationRecord.maxTextBytes + AnnotationRecord.maxQuoteBytes) + 4096
 
     func addNote(_ request: Request) async throws -> Response {
-        func refuse(_ message: String, _ status: HTTPResponse.Status) -> Response { refusal(request, message, status) }
-        if let refused = crossSiteRefusal(request, doing: "write a note") { return refused }
-        let body: ByteBuffer
-        do {
-            body = try await request.body.collect(upTo: Self.noteFormBytes)
-        } catch {
-            return refuse("A note is at most \(AnnotationRecord.maxTextBytes / 1024) KiB of text.", .contentTooLarge)
+        let (fields, key): (FormFields, String)
+        switch await postedForm(
+            request, doing: "write a note", limit: Self.noteFormBytes,
+            tooLarge: "A note is at most \(AnnotationRecord.maxTextBytes / 1024) KiB of text.",
+            missingKey: "Say which document the note is on: key=….")
+        {
+        case .refused(let response): return response
+        case .accepted(let posted, let named): (fields, key) = (posted, named)
         }
-        let fields = FormFields(String(buffer: body))
-        guard token.matches(fields["token"]) else {
-            return refuse("This form is from another run of reader serve: reload the page and try again.", .forbidden)
-        }
-        guard let key = fields["key"], !key.isEmpty else { return refuse("Say which document the note is on: key=….", .badRequest) }
         let quote = fields["quote"].flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         let section = fields["section"].flatMap { $0.isEmpty ? nil : $0 }
         let note: Note
@@ -33,7 +29,7 @@ extension Site {
             note = try await reader.addNote(to: key, section: section, quote: quote, text: fields["text"] ?? "")
         } catch {
             let (status, message) = ErrorPage.describe(error)
-            return refuse(message, status)
+            return refusal(request, message, status)
         }
         return redirect(to: names.path(ofKey: note.key))
     }
