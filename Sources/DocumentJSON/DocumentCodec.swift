@@ -24,12 +24,14 @@ package enum DocumentCodec {
     /// The bytes of ``encode(_:)-(Document)``, handed to `sink` in pieces of about `piece`
     /// bytes, so that a large document (an index of a million entries) is never held whole as
     /// JSON.
-    /// `blockStarts` is told where each block of the body starts, in bytes from the first.
+    /// `blockStarts` is told where each block of the body starts, in bytes from the first;
+    /// `entryWritten`, the bytes of each entry as ``encode(_:)-(Entry)`` writes them.
     package static func write(
-        _ document: Document, piece: Int = 1 << 20, blockStarts: (Int) -> Void = { _ in }, to sink: @escaping ([UInt8]) -> Void
+        _ document: Document, piece: Int = 1 << 20, blockStarts: (Int) -> Void = { _ in },
+        entryWritten: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }, to sink: @escaping ([UInt8]) -> Void
     ) {
         var writer = JSONWriter(piece: piece, sink: sink)
-        writer.document(document, blockStarts: blockStarts)
+        writer.document(document, blockStarts: blockStarts, entryWritten: entryWritten)
         sink(writer.take())
     }
 

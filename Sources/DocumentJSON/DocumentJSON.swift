@@ -14,7 +14,9 @@ extension JSONWriter {
     }
 
     /// `blockStarts` is told where each block of the body starts, in bytes from the start.
-    mutating func document(_ document: Document, blockStarts: (Int) -> Void = { _ in }) {
+    mutating func document(
+        _ document: Document, blockStarts: (Int) -> Void = { _ in }, entryWritten: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
+    ) {
         raw("{")
         if !document.annotations.isEmpty {
             key("annotations", first: true)
@@ -34,7 +36,21 @@ extension JSONWriter {
             raw("}")
         }
         key("entries")
-        array(document.entries) { $0.entry($1) }
+        array(document.entries) { writer, entry in
+            // Handed on as written, they need no second encoding: pieces go out between the
+            // elements of an array, so the entry's bytes are the last of the buffer — unless an
+            // array inside it sent a piece out, and then the entry is written again alone.
+            let begin = writer.position
+            writer.entry(entry)
+            let length = writer.position - begin
+            if length <= writer.count {
+                entryWritten(UnsafeBufferPointer(rebasing: writer.bytes[(writer.count - length)...]))
+            } else {
+                var alone = JSONWriter(capacity: length)
+                alone.entry(entry)
+                entryWritten(alone.bytes)
+            }
+        }
         key("extra")
         object(document.extra)
         key("key")

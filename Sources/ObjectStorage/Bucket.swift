@@ -20,8 +20,9 @@ public final class Bucket: Sendable {
 
     /// A bucket reached as `network` says (proxies, certificate authorities); a proxy
     /// variable or authority file that cannot be read fails here.
+    /// `betweenBytes`: seconds a response may send nothing before it is given up.
     public convenience init(
-        name: String, settings: RemoteSettings, timeout: Double = 120, network: NetworkSetup,
+        name: String, settings: RemoteSettings, timeout: Double = 120, betweenBytes: Double = 60, network: NetworkSetup,
         slowingDown: (@Sendable (Int) -> Void)? = nil
     ) throws(NetworkSetup.Failure) {
         let (host, _) = settings.endpoint.location(bucket: name, key: "")
@@ -37,7 +38,7 @@ public final class Bucket: Sendable {
         // on its connect deadline while four large blobs went up.
         var network = network
         network.connectionsPerHost = Self.connectionsPerHost
-        let client = try network.makeClient(Self.configuration, through: proxy)
+        let client = try network.makeClient(Self.configuration(betweenBytes: betweenBytes), through: proxy)
         self.init(name: name, settings: settings, timeout: timeout, client: client, route: route, slowingDown: slowingDown)
     }
 
@@ -45,7 +46,7 @@ public final class Bucket: Sendable {
     public convenience init(name: String, settings: RemoteSettings, timeout: Double = 120) {
         self.init(
             name: name, settings: settings, timeout: timeout,
-            client: NetworkSetup.makeDirectClient(Self.configuration, connectionsPerHost: Self.connectionsPerHost),
+            client: NetworkSetup.makeDirectClient(Self.configuration(betweenBytes: 60), connectionsPerHost: Self.connectionsPerHost),
             route: .direct,
             slowingDown: nil)
     }
@@ -66,13 +67,13 @@ public final class Bucket: Sendable {
     /// Connections to the endpoint at most: more than `--jobs` will ask for.
     static let connectionsPerHost = 64
 
-    private static var configuration: HTTPClient.Configuration {
+    private static func configuration(betweenBytes: Double) -> HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         // A server that is down fails the command at once (exit 4), rather than after
         // minutes of reconnecting; `reader push` resumes where it stopped.
         configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(60))
+        configuration.timeout = .init(connect: .seconds(10), read: .milliseconds(Int64(max(1, betweenBytes) * 1000)))
         configuration.decompression = .disabled
         return configuration
     }

@@ -23,6 +23,9 @@ enum CommandLineWords {
     /// `words` with the common options found before the command moved after it, where every
     /// command's parser takes them; anything else is left as it is.
     static func hoistingCommonOptions(_ words: [String]) -> [String] {
+        // Most command lines start with their command: the table of options (made from every
+        // option's help) is not made for them.
+        guard words.first?.hasPrefix("--") == true else { return words }
         var leading: [String] = []
         var index = 0
         while index < words.count {

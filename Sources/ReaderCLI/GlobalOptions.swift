@@ -81,7 +81,9 @@ struct GlobalOptions: ParsableArguments {
         let environment = Console.current.environment
         guard let text = nonEmpty(option) ?? nonEmpty(environment["READER_REMOTE"]) else { return nil }
         let remote = try Remote(
-            text, environment: environment, timeout: max(120, timeout ?? 0),
+            // `--timeout` is also how long a response may send nothing (60 s at least, as the
+            // whole request is given 120 s at least): a loaded object store may need longer.
+            text, environment: environment, timeout: max(120, timeout ?? 0), betweenBytes: max(60, timeout ?? 60),
             network: NetworkSetup(environment: environment, caFile: cacert),
             slowingDown: { SlowDownBoard.shared.wait($0) })
         Terminal.heldSecrets.withLock { $0 += remote.secrets.filter { $0.count >= 8 } }

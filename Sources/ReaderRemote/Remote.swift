@@ -14,9 +14,10 @@ public struct Remote: Sendable {
     /// (``RemoteSettings``). Throws `ReaderError.usage` for a name or setting that is wrong.
     /// `network`: the proxies and certificate authorities; `slowingDown` is told each wait a
     /// server's "slow down" asks for (0 when it is over).
+    /// `betweenBytes`: how long a response may send nothing (`--timeout`, as for a fetch).
     public init(
-        _ text: String, environment: [String: String], timeout: Double = 120, network: NetworkSetup = .plain,
-        slowingDown: (@Sendable (Int) -> Void)? = nil
+        _ text: String, environment: [String: String], timeout: Double = 120, betweenBytes: Double = 60,
+        network: NetworkSetup = .plain, slowingDown: (@Sendable (Int) -> Void)? = nil
     ) throws {
         let url: RemoteURL
         do {
@@ -32,7 +33,9 @@ public struct Remote: Sendable {
         }
         self.url = url
         do {
-            bucket = try Bucket(name: url.bucket, settings: settings, timeout: timeout, network: network, slowingDown: slowingDown)
+            bucket = try Bucket(
+                name: url.bucket, settings: settings, timeout: timeout, betweenBytes: betweenBytes, network: network,
+                slowingDown: slowingDown)
         } catch {
             throw ReaderError.usage("\(url): \(error)")
         }

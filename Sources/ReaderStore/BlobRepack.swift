@@ -23,7 +23,8 @@ extension Store {
     }
 
     /// Repacks every blob not yet dense, on `jobs` threads at once.
-    public func repack(jobs: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> RepackReport {
+    public func repack(jobs: Int? = nil) throws -> RepackReport {
+        let jobs = jobs ?? Cores.available
         try prepare()
         let candidates = blobs.inventory().blobs
         let report = Mutex(RepackReport())

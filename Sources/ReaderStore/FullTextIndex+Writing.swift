@@ -49,13 +49,16 @@ extension FullTextIndex.Connection {
             self.titleLength = titleLength
             titleHashes = title.map(WordHash.of)
             relations = IndexedRelation.of(document, key: key)
-            rows = Passage.of(document).map { passage in
+            var rows: [Row] = []
+            Passage.forEach(in: document) { passage in
                 let words = maker.words(of: passage, title: title)
                 let offset = blockStarts.indices.contains(passage.firstBlock) ? blockStarts[passage.firstBlock] : nil
-                return Row(
-                    firstBlock: passage.firstBlock, offset: offset, length: words.length, headingLength: words.headingLength,
-                    headingHashes: words.headingHashes, frequentHashes: words.frequentHashes, words: words.text)
+                rows.append(
+                    Row(
+                        firstBlock: passage.firstBlock, offset: offset, length: words.length, headingLength: words.headingLength,
+                        headingHashes: words.headingHashes, frequentHashes: words.frequentHashes, words: words.text))
             }
+            self.rows = rows
         }
 
         private static func numbers(_ value: JSONValue?) -> [Int] {

@@ -78,7 +78,10 @@ public struct Store: Sendable {
         let encoded = try incoming()
         defer { encoded.discard() }
         var blockStarts: [Int] = []
-        DocumentCodec.write(document, blockStarts: { blockStarts.append($0) }) { encoded.append($0) }
+        var entries = EntryTable.Written()
+        DocumentCodec.write(
+            document, blockStarts: { blockStarts.append($0) }, entryWritten: { entries.append($0) }
+        ) { encoded.append($0) }
         try encoded.finish()
         if raw.carriesSecret || encoded.carriesSecret || pictures.contains(where: \.carriesSecret) { throw secrets.refusal(key) }
         return try withWritersLock {
@@ -86,7 +89,7 @@ public struct Store: Sendable {
             try place(staged)
             let documentBlob = try encoded.finish()
             // Derived data: without its table, the entry lookup reads the document instead.
-            if !document.entries.isEmpty { try? entryTables.write(document.entries, of: documentBlob) }
+            if !document.entries.isEmpty { try? entryTables.write(document.entries, json: entries, of: documentBlob) }
             var entry = makeEntry(try raw.finish(), documentBlob)
             let pictureBlobs = try pictures.map { try $0.finish() }
             entry.pictures = pictureBlobs.isEmpty ? nil : pictureBlobs

@@ -11,7 +11,7 @@ package struct MadeAhead<Value: Sendable>: Sequence {
     let count: Int
     let make: @Sendable (Int) -> Value?
     var window = 64
-    var threads = ProcessInfo.processInfo.activeProcessorCount
+    var threads = Cores.available
 
     package init(count: Int, make: @escaping @Sendable (Int) -> Value?) {
         self.count = count

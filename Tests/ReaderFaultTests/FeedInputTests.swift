@@ -91,9 +91,11 @@ import Testing
         let run = try await binary.measure(["fetch", server.baseURL + "/all.rss"], measureMemory: true, timeout: 600)
         #expect(run.status == 0 && run.stdout.contains("\(count) entries (\(count) new, 0 updated)"), "\(run)")
         let peak = try #require(run.peakMemory)
-        // 250 to 260 MB in a debug build (the RFC index test allows 256 MB for twice the entries): the
-        // document's JSON and its passages, made at the commit, are most of it.
-        #expect(peak < 320 * Self.megabyte, "\(run)")
+        // 237 MB in a debug build since 0.14.0 (276 before: a copy of every block looking for
+        // pictures, and every passage's text held at once), within the 256 MB the other
+        // hostile-input tests allow a fetch (239 MB in a loaded run of the suite: the bound has room
+        // for a busy allocator). The parsed document itself is most of what is left.
+        #expect(peak < 272 * Self.megabyte, "\(run)")
         print("memory: a \(count)-entry feed (\(rss.utf8.count / Self.megabyte) MB): fetch peak \(peak / Self.megabyte) MB")
     }
 

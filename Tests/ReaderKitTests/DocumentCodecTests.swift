@@ -26,6 +26,25 @@ import Testing
         #expect(decoded.entries[0].fields["authors"] == ["J. Härri", "P. Fältström 🎶"])
     }
 
+    /// The entries' JSON handed on while the document is written (the entry table's lines) is
+    /// each entry's own encoding, byte for byte, whatever the size of the pieces the document
+    /// goes out in: a piece sent out inside an entry makes it written again alone.
+    @Test func theEntriesHandedOnAreEachEntrysOwnJSONAtAnyPieceSize() {
+        let entries = (1...40).map { number in
+            Entry(
+                id: "\(number)", title: "Title \(number) \"quoted\"", authors: (0..<(number % 4)).map { "Author \($0)" },
+                date: "1981-09", status: "PROPOSED STANDARD", fields: ["number": .number(Double(number))])
+        }
+        let document = Document(source: "rfc-index", key: "rfc-index", title: "RFC Index", entries: entries)
+        for piece in [1, 7, 100, 1 << 20] {
+            var handed: [[UInt8]] = []
+            var pieces: [UInt8] = []
+            DocumentCodec.write(document, piece: piece, entryWritten: { handed.append(Array($0)) }) { pieces += $0 }
+            #expect(handed == entries.map { DocumentCodec.encode($0) }, "piece \(piece)")
+            #expect(pieces == DocumentCodec.encode(document), "piece \(piece)")
+        }
+    }
+
     @Test func jsonTextParsesWhatOthersWrite() {
         #expect(
             JSONValue(jsonText: #"{"a": [1, 2.5, "\ud83c\udfb6", true, null], "b": {}}"#)

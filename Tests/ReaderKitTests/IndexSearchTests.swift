@@ -42,7 +42,9 @@ import Testing
 
     @Test func theNumberComesFirstThenTitleWordsThenAuthors() throws {
         try #require(Self.entries.count == 9816)
-        func ranked(_ words: [String]) -> [String] { IndexSearchTests.query(words).rank(Self.entries).map(\.id) }
+        // Through the kept index, which ranks as the entries do (`theKeptIndexRanksAsEveryEntryDoes`)
+        // and, cut once, in a fraction of the time.
+        func ranked(_ words: [String]) -> [String] { IndexSearchTests.query(words).rank(SearchRelevanceTests.kept) }
         #expect(ranked(["rfc793"]).first == "793")
         #expect(ranked(["rfc", "2119"]).first == "2119")
         // A number inside a query is not an RFC number: "version 4" does not put RFC 4 first.

@@ -30,6 +30,23 @@ import Testing
         #expect(lines.hasPrefix(#"{"key":"rfc/793","openedAt":"2026-"#), "one JSON object per line: \(lines.prefix(80))")
     }
 
+    /// The journal writes its lines and dates itself (not with `JSONEncoder` and Foundation's
+    /// date format, a tenth of `reader open`): the same text they wrote, a key with quotes and
+    /// control characters read back as it was.
+    @Test func aLineIsWhatJSONEncoderWroteAndReadsBack() throws {
+        for seconds in [0.0, 951_782_400.5, 1_790_000_000, 4_102_444_799.9] {
+            let date = Date(timeIntervalSince1970: seconds)
+            #expect(ReadsJournal.timestamp(date) == date.ISO8601Format(), "\(seconds)")
+        }
+        let open = ReadsJournal.Open(key: "html/a\"b\\c\u{1B}[31m/é", openedAt: "2026-11-25T20:50:00Z")
+        let line = ReadsJournal.line(open)
+        #expect(line.last == UInt8(ascii: "\n"))
+        #expect(try JSONDecoder().decode(ReadsJournal.Open.self, from: Data(line.dropLast())) == open)
+        #expect(String(decoding: line.dropLast(), as: UTF8.self).hasPrefix(#"{"key":"html/a\""#), "slashes as they are")
+        try store.reads.record(open.key)
+        #expect(try store.reads.recent(limit: 1).map(\.key) == [open.key])
+    }
+
     @Test func aLineTornByAKilledProcessIsNeverReadAndTheNextOpenStandsApart() throws {
         try store.reads.record("rfc/1")
         // What `kill -9` in the middle of a write leaves: half a line, no newline.

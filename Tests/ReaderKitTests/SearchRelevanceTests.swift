@@ -83,7 +83,9 @@ import Testing
         let more = [
             ["rfc", "2119"], ["ipv6"], ["transmission", "zzqqxx"], ["the", "of", "protocol"], ["793"], ["rfc793", "tcp"], ["postel"],
         ]
-        for query in Self.queries.map(\.words) + more {
+        // Every other query of the set and the edge cases: each is ranked twice, once by cutting
+        // all 9,816 entries again, which is most of this suite's time in a debug build.
+        for query in Self.queries.enumerated().filter({ $0.offset % 2 == 0 }).map(\.element.words) + more {
             #expect(IndexSearchTests.query(query).rank(Self.kept) == IndexSearchTests.query(query).rank(Self.kept.entries), "\(query)")
         }
         // And as the entries themselves, which are cut again for each query.

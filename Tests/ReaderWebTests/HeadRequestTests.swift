@@ -9,10 +9,10 @@ extension SiteSuites {
     /// headers, the length of the page it would send — with no body, for pages and for errors.
     @Suite struct HeadRequestTests {
         @Test(arguments: bothWays)
-        func aHeadGetsTheHeadersOfTheGetAndNoBody(_ setup: TestingSetup) async throws {
+        func aHeadGetsTheHeadersOfTheGetAndNoBody(_ way: Way) async throws {
             let (store, _) = try await ReadStore.filled.value
             let site = Site(reader: ReadStore.reader(store), settings: SiteSettings(port: 0))
-            try await site.application().test(setup) { client in
+            try await site.application().visit(way) { client in
                 for path in ["/", "/rfc/793", "/api/rfc/793", "/search?q=tcp", "/rfc/9293", "/no/such/page"] {
                     let get = try await client.get(path)
                     let head = try await client.execute(

@@ -15,8 +15,8 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func theHomePageListsWhatWasReadAndCountsEachSource(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func theHomePageListsWhatWasReadAndCountsEachSource(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 let home = try await client.get("/")
                 #expect(home.status == .ok)
                 #expect(home.headers[.contentType] == "text/html; charset=utf-8")
@@ -31,8 +31,8 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func anRFCPageHasItsContentsAnchoredSectionsAndTheObsoletedByBanner(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func anRFCPageHasItsContentsAnchoredSectionsAndTheObsoletedByBanner(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 let page = try await client.get("/rfc/793")
                 #expect(page.status == .ok)
                 #expect(page.text.contains("<h1>RFC 793: Transmission Control Protocol</h1>"))
@@ -48,8 +48,8 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func everyRFCReferenceToAStoredRFCIsALinkToItsPage(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func everyRFCReferenceToAStoredRFCIsALinkToItsPage(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 // RFC 2616 is obsoleted by 7230-7235 (not stored); RFC 9110 cites RFC 3986 (stored).
                 let page = try await client.get("/rfc/9110")
                 #expect(page.status == .ok)
@@ -62,10 +62,10 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func everyPageIsAlsoTheJSONOfTheMatchingCommand(_ setup: TestingSetup) async throws {
+        func everyPageIsAlsoTheJSONOfTheMatchingCommand(_ way: Way) async throws {
             let (store, _) = try await ReadStore.filled.value
             let cli = try ReaderCommandLine(store: store)
-            try await site().application().test(setup) { client in
+            try await site().application().visit(way) { client in
                 // /api/… and Accept: application/json alike.
                 for response in [try await client.get("/api/rfc/793"), try await client.get("/rfc/793", accept: "application/json")] {
                     #expect(response.status == .ok)
@@ -90,8 +90,8 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func searchShowsBothTheIndexAndTheTextWithMatchesMarkedAndSectionLinks(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func searchShowsBothTheIndexAndTheTextWithMatchesMarkedAndSectionLinks(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 let page = try await client.get("/search?q=%22remembering+of+several+variables%22")
                 #expect(page.status == .ok)
                 #expect(page.text.contains("<a href=\"/rfc/793#section-3.2\">RFC 793: Transmission Control Protocol</a>"))
@@ -106,8 +106,8 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func aPassageReadsAsFindGivesItWithAnEllipsisOnlyWhereItIsCut(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func aPassageReadsAsFindGivesItWithAnEllipsisOnlyWhereItIsCut(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 // "tcp" matches passages cut on both sides, on one, and whole ones.
                 let json = try #require(try await client.get("/api/search?q=tcp").json() as? [String: Any])
                 let snippets = try #require((json["find"] as? [[String: Any]])?.compactMap { $0["snippet"] as? String })
@@ -124,8 +124,8 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func theIndexIsPagedAndFilteredAsListFilters(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func theIndexIsPagedAndFilteredAsListFilters(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 let first = try await client.get("/index")
                 #expect(first.status == .ok)
                 #expect(first.text.contains("9816 entries"))
@@ -145,8 +145,8 @@ extension SiteSuites {
 
         /// A page per subseries: BCP 14's members from the real index, each a link or a fetch button.
         @Test(arguments: bothWays)
-        func aSubseriesIsAPageOfItsMembers(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func aSubseriesIsAPageOfItsMembers(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 let page = try await client.get("/group?kind=bcp&number=14")
                 #expect(page.status == .ok)
                 #expect(page.text.contains("<h1>BCP 14 (Best Current Practice)</h1>"))
@@ -161,9 +161,9 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func aPageAndATimelineAreReadingViewsAndAnyStoredDocumentOpensByKey(_ setup: TestingSetup) async throws {
+        func aPageAndATimelineAreReadingViewsAndAnyStoredDocumentOpensByKey(_ way: Way) async throws {
             let (_, server) = try await ReadStore.filled.value
-            try await site().application().test(setup) { client in
+            try await site().application().visit(way) { client in
                 let key = server.baseURL + "/pages/wikipedia-3.html"
                 let page = try await client.get("/doc?key=" + key.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
                 #expect(page.status == .ok)
@@ -180,8 +180,8 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func whatIsNotStoredIsA404ThatOffersToFetchOnlyWhenOnline(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func whatIsNotStoredIsA404ThatOffersToFetchOnlyWhenOnline(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 let absent = try await client.get("/rfc/9293")
                 #expect(absent.status == .notFound)
                 #expect(absent.text.contains("RFC 9293: Transmission Control Protocol (TCP)"))
@@ -191,7 +191,7 @@ extension SiteSuites {
                 #expect(try await client.get("/no/such/page").status == .notFound)
                 #expect(try await client.get("/rfc/banana").status == .notFound)
             }
-            try await site(offline: true).application().test(setup) { client in
+            try await site(offline: true).application().visit(way) { client in
                 let absent = try await client.get("/rfc/9293")
                 #expect(absent.status == .notFound)
                 #expect(!absent.text.contains("<button"), "offline: no page offers to fetch")
@@ -203,8 +203,8 @@ extension SiteSuites {
         }
 
         @Test(arguments: bothWays)
-        func everyAnswerCarriesAPolicyThatAllowsOnlyTheSiteItself(_ setup: TestingSetup) async throws {
-            try await site().application().test(setup) { client in
+        func everyAnswerCarriesAPolicyThatAllowsOnlyTheSiteItself(_ way: Way) async throws {
+            try await site().application().visit(way) { client in
                 for path in ["/", "/rfc/793", "/index", "/search?q=tcp", "/no/such/page", "/api/rfc/793"] {
                     let response = try await client.get(path)
                     let policy = try #require(response.headers[.contentSecurityPolicy], "\(path)")

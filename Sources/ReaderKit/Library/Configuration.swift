@@ -3,6 +3,7 @@ import NetworkAccess
 import ReaderFetch
 import ReaderPluginAPI
 import ReaderRemote
+import ReaderSupport
 
 /// Where the store is and how `reader` behaves: what the command line and the environment say.
 public struct Configuration: Sendable {
@@ -14,7 +15,7 @@ public struct Configuration: Sendable {
     public var offline: Bool
     /// Parallel fetches.
     public var jobs: Int
-    /// Parallel parsers.
+    /// Parallel parsers: by default one per core this process may use (``Cores``).
     public var parsers: Int
     public var limits: Fetcher.Limits
     /// Seconds one parse may take before it is abandoned (`READER_PARSE_TIMEOUT`, default 60).
@@ -35,13 +36,13 @@ public struct Configuration: Sendable {
 
     public init(
         storeRoot: String, settings: Settings = Settings([:]), offline: Bool = false, jobs: Int = 8,
-        parsers: Int = ProcessInfo.processInfo.activeProcessorCount, limits: Fetcher.Limits = Fetcher.Limits()
+        parsers: Int? = nil, limits: Fetcher.Limits = Fetcher.Limits()
     ) {
         self.storeRoot = storeRoot
         self.settings = settings
         self.offline = offline
         self.jobs = max(1, jobs)
-        self.parsers = max(1, parsers)
+        self.parsers = max(1, parsers ?? Cores.available)
         self.limits = limits
     }
 

@@ -36,7 +36,7 @@ struct FindSearch {
     /// Passages read, by their blob and first block (``key(_:_:)``).
     private var passages: [String: Passage] = [:]
 
-    private static let cores = ProcessInfo.processInfo.activeProcessorCount
+    private static let cores = Cores.available
 
     /// How many ranked passages are looked at together: their documents looked up in the
     /// catalog at once (at least as many as asked for), and (for a phrase) their text read on

@@ -20,6 +20,3 @@ extension TestClientProtocol {
         try await execute(uri: path, method: .get, headers: [.accept: accept])
     }
 }
-
-/// Every way a test meets the site: in process through the router, and on a real port.
-let bothWays: [TestingSetup] = [.router, .live]

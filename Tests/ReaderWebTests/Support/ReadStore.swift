@@ -5,6 +5,7 @@ import ReaderPluginAPI
 import ReaderTestHarness
 import ReaderTestSupport
 import ReaderWeb
+import Synchronization
 
 /// A store filled as a user fills it — the six corpus RFCs and the real RFC index, two real
 /// pages and a real timeline, fetched by `reader` from a server on 127.0.0.1 — made once and
@@ -72,10 +73,32 @@ enum ReadStore {
         }
     }
 
-    /// The engine over `store`, as `reader serve` makes it.
+    /// The engine over `store`, as `reader serve` makes it: one for each store and source, as
+    /// one `reader serve` keeps one. A new engine per test cut the stored index again for every
+    /// search page, a tenth of the whole suite's time in the test process.
     static func reader(_ store: String, rfcSource: String? = nil) -> Reader {
-        var settings: [String: String] = [:]
-        if let rfcSource { settings["READER_RFC_EDITOR_URL"] = rfcSource }
-        return Reader(configuration: Configuration(storeRoot: store, settings: Settings(settings)), modules: builtinModules)
+        readers.withLock { readers in
+            let key = store + "\n" + (rfcSource ?? "")
+            if let reader = readers[key] { return reader }
+            var settings: [String: String] = [:]
+            if let rfcSource { settings["READER_RFC_EDITOR_URL"] = rfcSource }
+            var configuration = Configuration(storeRoot: store, settings: Settings(settings))
+            configuration.waitLongForLoopbackServers()
+            let reader = Reader(configuration: configuration, modules: builtinModules)
+            readers[key] = reader
+            return reader
+        }
+    }
+
+    private static let readers = Mutex<[String: Reader]>([:])
+}
+
+extension Configuration {
+    /// Two minutes for a loopback server to answer, as the binary's test runs give it
+    /// (`--timeout 120`): on a loaded two-core CI run the index's server once took longer than
+    /// the default 30 s, and the shared store of three tests was never made.
+    mutating func waitLongForLoopbackServers() {
+        limits.connectTimeout = 120
+        limits.readTimeout = 120
     }
 }

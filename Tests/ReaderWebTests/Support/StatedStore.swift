@@ -67,6 +67,7 @@ enum StatedStore {
             var configuration = Configuration(storeRoot: store, settings: Settings(["READER_RFC_EDITOR_URL": base]))
             // The corpus pages name their pictures at their publishers' hosts: never asked here.
             configuration.pictures.enabled = false
+            configuration.waitLongForLoopbackServers()
             return Reader(configuration: configuration, registry: Registry(modules: modules))
         }
         let fetching = reader()
