@@ -9,7 +9,7 @@ import Darwin
 ///
 /// Foundation's `activeProcessorCount` answers the same, but reading it cost 3 % of a whole
 /// `reader open 793` (it goes through Foundation's file and string layers); this is two system
-/// calls and a read of one short file, once per process.
+/// calls and a read of one short file (``FileSystem/read(_:limit:into:)``), once per process.
 package enum Cores {
     package static let available: Int = {
         let online = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
@@ -26,13 +26,13 @@ package enum Cores {
         return (quota + period - 1) / period
     }
 
-    private static func read(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+    /// Read to its end, not to its size: a cgroup file says it is empty (`st_size` 0).
+    static func read(_ path: String) -> String? {
+        var bytes: [UInt8] = []
+        let read = try? FileSystem.read(path, limit: 256) { piece in
+            bytes.append(contentsOf: piece)
+            return true
+        }
+        return read == nil ? nil : String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -321,7 +321,7 @@ package enum FileSystem {
 
 /// The C library's `read` and `write`, by names that `FileSystem`'s own `read` does not hide
 /// (on Glibc, Musl and Darwin alike).
-func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 

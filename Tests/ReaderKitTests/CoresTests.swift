@@ -15,6 +15,12 @@ import Testing
         #expect(Cores.quota(cpuMax: line) == cores)
     }
 
+    /// A cgroup file says it is empty (`st_size` 0), as `/proc/loadavg` does: it is read to its end.
+    @Test func aFileThatSaysItIsEmptyIsReadToItsEnd() {
+        #expect(Cores.read("/proc/loadavg")?.hasSuffix("\n") == true)
+        #expect(Cores.read("/nonexistent/cpu.max") == nil)
+    }
+
     @Test func thisProcessMayUseAtLeastOneCoreAndNoMoreThanAreOnline() {
         #expect(Cores.available >= 1)
         #expect(Cores.available <= max(1, sysconfCores()))
