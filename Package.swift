@@ -39,6 +39,32 @@ let builtinModules: [(name: String, dependencies: [Target.Dependency])] = folder
 }
 let moduleTests = Set(folders(in: "Tests"))
 
+/// libxml2's headers live in a folder of their own (`/usr/include/libxml2` on Debian and in
+/// macOS's SDK), which its module's importers name; the other system libraries' headers are on
+/// the compiler's path.
+let moduleSettings: [String: [SwiftSetting]] = [
+    "HTML": [.unsafeFlags(["-Xcc", "-iwithsysroot", "-Xcc", "/usr/include/libxml2"])]
+]
+let moduleLinking: [String: [LinkerSetting]] = ["HTML": systemLibrary("xml2", archives: ["libxml2", "libicuuc", "libicudata", "liblzma"])]
+
+/// How a target links a system library: from its shared object in a debug build, and from its
+/// static archive (with the archives it needs, in order) in a release build where they are all
+/// installed, as Debian's -dev packages install them. A command then starts with none of these
+/// libraries to map, relocate and bind: libxml2 (with ICU), SQLite and libdeflate cost 1–2 ms
+/// of every command's start (Benchmarks/README.md). The module maps name no library, and no
+/// pkg-config is asked: either would put the shared object on every link line.
+func systemLibrary(_ name: String, archives: [String]) -> [LinkerSetting] {
+    let folders = ["/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"]
+    let installed = folders.contains { folder in
+        archives.allSatisfy { FileManager.default.fileExists(atPath: "\(folder)/\($0).a") }
+    }
+    guard installed else { return [.linkedLibrary(name)] }
+    return [
+        .linkedLibrary(name, .when(configuration: .debug)),
+        .unsafeFlags(archives.flatMap { ["-Xlinker", "-l:\($0).a"] }, .when(configuration: .release)),
+    ]
+}
+
 let package = Package(
     name: "reader",
     platforms: [.macOS(.v14)],
@@ -90,13 +116,13 @@ let package = Package(
         .target(name: "ReaderModuleCases", dependencies: ["ReaderPluginAPI"]),
         .target(name: "CCrashGuard"),
 
-        .systemLibrary(name: "CReaderZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CReaderZlib"),
         // Whole-buffer deflate, 2–3× zlib's speed at the same level; its output is an ordinary
         // zlib stream, so a blob stays what the contract says (Support/Zlib.swift).
-        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CDeflate"),
+        .systemLibrary(name: "CLibXML2"),
         // The full-text index (`reader find`): SQLite's FTS5, from the system's library.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CSQLite"),
 
         // What every HTTP client is made with: the proxies of the environment as curl reads
         // them, the certificate authorities, a server's "slow down" (Retry-After).
@@ -135,7 +161,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            linkerSettings: systemLibrary("sqlite3", archives: ["libsqlite3"]) + systemLibrary("deflate", archives: ["libdeflate"])
         ),
         // Which key names which blobs: the catalog file and its journal.
         .target(name: "ReaderCatalog", dependencies: ["ReaderSupport", "ReaderPluginAPI", "ReaderJSON"]),
@@ -234,7 +261,13 @@ let package = Package(
             // so, not a review (ARCHITECTURE.md, "Layers").
             packageAccess: false
         ),
-        .executableTarget(name: "reader", dependencies: ["ReaderCLI"]),
+        // `--no-export-dynamic` undoes what a static Swift runtime's link asks for: the ~40,000
+        // symbols of the engine and its packages exported, which the runtime's start-up searches
+        // one by one (`dladdr`) and which a run-time module would bind to instead of its own copy.
+        .executableTarget(
+            name: "reader", dependencies: ["ReaderCLI"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))]
+        ),
 
         // Speed, measured in release against references taken in the same run (Benchmarks/README.md).
         .executableTarget(
@@ -327,13 +360,16 @@ let package = Package(
                 name: module.name,
                 dependencies: ["ReaderPluginAPI"] + module.dependencies,
                 path: "Plugins/\(module.name)",
-                exclude: ["Cases"]
+                exclude: ["Cases"],
+                swiftSettings: moduleSettings[module.name],
+                linkerSettings: moduleLinking[module.name]
             )
         }
         + builtinModules.filter { moduleTests.contains("\($0.name)Tests") }.map { module in
             .testTarget(
                 name: "\(module.name)Tests",
-                dependencies: [.target(name: module.name), "ReaderTestSupport"] + (moduleTestDependencies[module.name] ?? [])
+                dependencies: [.target(name: module.name), "ReaderTestSupport"] + (moduleTestDependencies[module.name] ?? []),
+                swiftSettings: moduleSettings[module.name]
             )
         }
 )

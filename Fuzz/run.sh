@@ -73,7 +73,7 @@ for module in "${modules[@]}"; do
     RFCText) size=65536; files=(Tests/Corpus/rfc/rfc*.txt) ;;
     Tweets) size=65536; files=(Tests/Corpus/twitter/*.json Tests/Corpus/twitter/*.js) ;;
     Drafts) size=65536; files=(Tests/Corpus/drafts/*.txt); deps=(RFCText) ;;
-    HTML) size=65536; files=(Tests/Corpus/html/*/source.html); extra=(-I Sources/CLibXML2 $(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g')) ;;
+    HTML) size=65536; files=(Tests/Corpus/html/*/source.html); extra=(-I Sources/CLibXML2 $(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g') -lxml2) ;;
     *)
       [ -d "Plugins/$module" ] || { echo "fuzz: no module $module"; exit 64; }
       size=65536; files=(Plugins/"$module"/Cases/*) ;;

@@ -43,7 +43,9 @@ extension OptionSpec where Value == Bool {
 /// which gives the same output, answers it (and says what is wrong).
 struct QuickWords {
     var values: [String: String] = [:]
-    var flags: Set<String> = []
+    /// A few names at most, so an array: a `Set<String>` here was the first of its type in an
+    /// `open`, whose runtime type lookup cost 3 % of the command.
+    var flags: [String] = []
     var words: [String] = []
 
     /// `isOption`: whether a word not in the table is an option (the parser's) rather than a
@@ -58,7 +60,7 @@ struct QuickWords {
                     guard index < arguments.endIndex else { return nil }
                     values[option.name] = arguments[index]
                 } else {
-                    flags.insert(option.name)
+                    flags.append(option.name)
                 }
             } else if isOption(word) {
                 return nil

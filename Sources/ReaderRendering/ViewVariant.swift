@@ -12,7 +12,7 @@ extension RenderOptions {
     package var viewVariant: String {
         let description = [
             ReaderVersion.current, String(Self.rendererRevision), format.rawValue, String(width), String(styled),
-            section ?? "", timeZone.identifier, annotations.rawValue,
+            section ?? "", zoneName, annotations.rawValue,
         ].joined(separator: "\u{1}")
         return SHA256.hash(data: Array(description.utf8)).prefix(12).map { byte in
             let digits = String(byte, radix: 16)

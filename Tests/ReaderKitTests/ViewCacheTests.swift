@@ -62,6 +62,19 @@ import Testing
         #expect(markdown.contains("Obsoleted by RFC 9293"))
     }
 
+    /// Post times are shown in the machine's zone unless one is given, so views are named by
+    /// the zone: the machine's by what it is made from (`TZ`, `/etc/localtime`), without making it.
+    @Test func viewsShownInOtherTimeZonesAreKeptApart() {
+        let paris = RenderOptions(timeZone: TimeZone(identifier: "Europe/Paris"))
+        let tokyo = RenderOptions(timeZone: TimeZone(identifier: "Asia/Tokyo"))
+        let machine = RenderOptions()
+        #expect(Set([paris.viewVariant, tokyo.viewVariant, machine.viewVariant]).count == 3)
+        #expect(machine.viewVariant == RenderOptions().viewVariant)
+        #expect(machine.timeZone == TimeZone.current)
+        #expect(paris.timeZone.identifier == "Europe/Paris")
+        #expect(tokyo.timeZone.identifier == "Asia/Tokyo")
+    }
+
     @Test func aDamagedViewIsRenderedAgain() async throws {
         let rendered = try await reader.render(.source(type: "rfc", argument: "793"), options)
         let path = try viewPath()
