@@ -31,8 +31,17 @@ public struct ReaderCommand: AsyncParsableCommand {
         await Console.$current.withValue(console) { await execute(words) }
     }
 
-    private static func execute(_ words: [String]) async -> Int32 {
-        let arguments = CommandLineWords.hoistingCommonOptions(CommandLineWords.givingBareRemoteAValue(words))
+    /// Answers what needs neither the argument parser nor the async runtime — `--version`, an
+    /// `open` with a kept view, a plain `find` — and ends the process; returns when the line
+    /// needs more. Called by `main` before its first `await`, so that these run on the main
+    /// thread: from the async main they ran on the runtime's pool, whose threads started first.
+    public static func answerAtOnce(_ words: [String] = Array(CommandLine.arguments.dropFirst())) {
+        if let code = quickAnswer(CommandLineWords.hoistingCommonOptions(CommandLineWords.givingBareRemoteAValue(words))) {
+            Foundation.exit(code)
+        }
+    }
+
+    private static func quickAnswer(_ arguments: [String]) -> Int32? {
         // What scripts ask before anything else, answered without building the parser's model
         // of every command (most of the process's 12 ms).
         if arguments == ["--version"] {
@@ -40,7 +49,12 @@ public struct ReaderCommand: AsyncParsableCommand {
             return 0
         }
         if QuickOpen.run(arguments) { return 0 }
-        if let code = QuickFind.run(arguments) { return code }
+        return QuickFind.run(arguments)
+    }
+
+    private static func execute(_ words: [String]) async -> Int32 {
+        let arguments = CommandLineWords.hoistingCommonOptions(CommandLineWords.givingBareRemoteAValue(words))
+        if let code = quickAnswer(arguments) { return code }
         let commands = configuration.subcommands.map { $0._commandName } + ["help"]
         if let unknown = CommandLineWords.unknownCommand(arguments, commands: commands) {
             Terminal.error(unknown)
