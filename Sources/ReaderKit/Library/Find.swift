@@ -122,16 +122,23 @@ extension Reader {
 
     /// The stored documents that supersede a key's, from the relation index: relations of the
     /// kinds that ``RelationKind/supersedes``, of document versions the catalog names. Looked
-    /// up when a document is first asked about, once.
+    /// up when a document is first asked about, once; the catalog entry of each document that
+    /// told such a relation is looked up once too, by its key (reading the whole catalog through
+    /// `JSONDecoder` was a seventh of a `find`, and grows with the store).
     private func supersededBy(in connection: FullTextIndex.Connection) -> (String) -> [String] {
         let types = Set(relationKinds.filter(\.supersedes).map(\.name))
-        var entries: [String: CatalogEntry]?
+        var entries: [String: CatalogEntry?] = [:]
         var known: [String: [String]] = [:]
+        func entry(_ key: String) -> CatalogEntry? {
+            if let kept = entries[key] { return kept }
+            let found = (try? store.catalog.entry(key)) ?? nil
+            entries[key] = found
+            return found
+        }
         return { key in
             if let found = known[key] { return found }
-            if entries == nil { entries = (try? self.store.catalog.read().entries) ?? [:] }
             let rows = (try? connection.relations(to: key)) ?? []
-            let found = rows.filter { types.contains($0.relation.type) && entries?[$0.documentKey]?.document.hex == $0.documentBlob }
+            let found = rows.filter { types.contains($0.relation.type) && entry($0.documentKey)?.document.hex == $0.documentBlob }
                 .map(\.relation.subject)
             known[key] = found
             return found
