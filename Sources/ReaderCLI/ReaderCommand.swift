@@ -36,6 +36,13 @@ public struct ReaderCommand: AsyncParsableCommand {
     /// needs more. Called by `main` before its first `await`, so that these run on the main
     /// thread: from the async main they ran on the runtime's pool, whose threads started first.
     public static func answerAtOnce(_ words: [String] = Array(CommandLine.arguments.dropFirst())) {
+        // What scripts ask most, written before the common options' table is built (a tenth of
+        // the process) and the console is set up.
+        if words == ["--version"] {
+            let line = Array((ReaderVersion.current + "\n").utf8)
+            _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            Foundation.exit(0)
+        }
         if let code = quickAnswer(CommandLineWords.hoistingCommonOptions(CommandLineWords.givingBareRemoteAValue(words))) {
             Foundation.exit(code)
         }
