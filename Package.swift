@@ -47,6 +47,15 @@ let moduleSettings: [String: [SwiftSetting]] = [
 ]
 let moduleLinking: [String: [LinkerSetting]] = ["HTML": systemLibrary("xml2", archives: ["libxml2", "libicuuc", "libicudata", "liblzma"])]
 
+/// libdeflate: on Linux its header and library are on the compiler's and linker's paths; on
+/// macOS they are Homebrew's, whose folders pkg-config names (on Linux, pkg-config's `-L` would
+/// put the shared object first on the link line: `systemLibrary(_:archives:)`).
+#if os(Linux)
+let deflateLibrary = Target.systemLibrary(name: "CDeflate")
+#else
+let deflateLibrary = Target.systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.brew(["libdeflate"])])
+#endif
+
 /// How a target links a system library: from its shared object in a debug build, and from its
 /// static archive (with the archives it needs, in order) in a release build where they are all
 /// installed, as Debian's -dev packages install them. A command then starts with none of these
@@ -119,7 +128,7 @@ let package = Package(
         .systemLibrary(name: "CReaderZlib"),
         // Whole-buffer deflate, 2–3× zlib's speed at the same level; its output is an ordinary
         // zlib stream, so a blob stays what the contract says (Support/Zlib.swift).
-        .systemLibrary(name: "CDeflate"),
+        deflateLibrary,
         .systemLibrary(name: "CLibXML2"),
         // The full-text index (`reader find`): SQLite's FTS5, from the system's library.
         .systemLibrary(name: "CSQLite"),
