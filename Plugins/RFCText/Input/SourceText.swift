@@ -34,7 +34,7 @@ struct SourceText: Sendable {
         var bytes = raw
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let charset, Self.latin1Names.contains(charset.lowercased()) { bytes = Self.utf8(fromLatin1: bytes) }
-        if bytes.withUnsafeBufferPointer({ $0.contains(where: Self.isStray) }) { bytes.removeAll(where: Self.isStray) }
+        if bytes.contains(where: Self.isStray) { bytes.removeAll(where: Self.isStray) }
         // Columns matter (centring, drawings), so tabs become the spaces a terminal would show.
         if bytes.contains(0x09) { bytes = Self.expandingTabs(bytes) }
         self.bytes = bytes
