@@ -71,10 +71,10 @@ public struct RFCTextModule: ParserModule {
         let key = RFCArgument.number(inCatalogKey: input.key) == nil ? "rfc/\(number)" : input.key
         // What it cites, where, and which of the cited RFC's sections; what its header says it
         // obsoletes and updates. Keys as this module's locations give them (`rfc/N`).
-        var seen = Set<String>()
-        var relations = (writer.citations + LabelCitations.find(in: blocks, own: number)).compactMap { citation -> Relation? in
+        var seen = Set<BlockWriter.Citation>()
+        var relations = (writer.citations + writer.labelCitations.citations).compactMap { citation -> Relation? in
             // Each citation once: a paragraph that cites [HTTP] twice in one section is one edge.
-            guard seen.insert("\(citation.number) \(citation.section ?? "") \(citation.targetSection ?? "")").inserted else { return nil }
+            guard seen.insert(citation).inserted else { return nil }
             return Relation(.cites, target: "rfc/\(citation.number)", section: citation.section, targetSection: citation.targetSection)
         }
         relations += Array(Set(front.obsoletes)).sorted().map { Relation(.obsoletes, target: "rfc/\($0)") }

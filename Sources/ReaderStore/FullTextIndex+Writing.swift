@@ -31,8 +31,8 @@ extension FullTextIndex.Connection {
         var titleLength: Int
         var titleHashes: [UInt16]
         /// The document's relations, each once, with its subject (the document's key when the
-        /// module named none).
-        var relations: [IndexedRelation]
+        /// module named none), a row for each subject, type and target.
+        var relations: [RelationGroup]
 
         /// `blockStarts`: where each block starts in the document's JSON (as its writer or
         /// reader told), or empty when not known.
@@ -48,7 +48,7 @@ extension FullTextIndex.Connection {
             WordTokens.forEachFoldedWord(in: document.title) { _ in titleLength += 1 }
             self.titleLength = titleLength
             titleHashes = title.map(WordHash.of)
-            relations = IndexedRelation.of(document, key: key)
+            relations = RelationGroup.of(document, key: key)
             var rows: [Row] = []
             Passage.forEach(in: document) { passage in
                 let words = maker.words(of: passage, title: title)
@@ -156,12 +156,9 @@ extension FullTextIndex.Connection {
                 .bind(.integer(firstRow), .integer(id), .blob(table.encoded)).run()
         }
         let relation = try database.cached(
-            "INSERT INTO relations(document, subject, type, target, section, target_section) VALUES (?, ?, ?, ?, ?, ?)")
-        for row in document.relations {
-            try relation.bind(
-                .integer(id), .text(row.subject), .text(row.type), .text(row.target), row.section.map { .text($0) } ?? .null,
-                row.targetSection.map { .text($0) } ?? .null
-            ).run()
+            "INSERT INTO relations(document, subject, type, target, places) VALUES (?, ?, ?, ?, ?)")
+        for group in document.relations {
+            try relation.bind(.integer(id), .text(group.subject), .text(group.type), .text(group.target), .text(group.places)).run()
         }
         let words = try database.cached("INSERT INTO text(rowid, words) VALUES (?, ?)")
         for (row, passage) in zip(table.rows, document.rows) { try words.bind(.integer(row)).run(text: passage.words, at: 2) }

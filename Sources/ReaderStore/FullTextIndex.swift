@@ -10,8 +10,8 @@ import ReaderSupport
 /// or how often (`detail=none`, ``PassageWords``). A phrase is checked against the passage's
 /// text, as a snippet is made from it: from the document blob. Beside it, the documents (key,
 /// blob, source, title) and their passages' places and what ranking needs of each (`spans`,
-/// ``PassageTable``). And the relation index: every stored document's ``Relation``s, one row
-/// each, written and taken out with the document's row in the same transaction
+/// ``PassageTable``). And the relation index: every stored document's ``Relation``s, a row for
+/// each target (``RelationGroup``), written and taken out with the document's row in the same transaction
 /// (``FullTextIndex/Connection/relations(of:)``). And a person's notes, which follow their
 /// records (NoteIndex.swift).
 ///
@@ -31,7 +31,8 @@ package struct FullTextIndex: Sendable {
     /// rebuilt, since taking a document out needs its passages exactly as they went in.
     /// 4: the relation index (``FullTextIndex/Connection/relations(of:)``) beside the passages.
     /// 5: a person's notes (``FullTextIndex/Connection/IndexedNote``) beside them.
-    static let layoutVersion = "5"
+    /// 6: a relation row for each target of a document, its places in it (``RelationGroup``).
+    static let layoutVersion = "6"
 
     var exists: Bool { FileSystem.exists(path) }
 
@@ -101,7 +102,7 @@ package struct FullTextIndex: Sendable {
                         words, content='', detail=none, columnsize=0, tokenize='reader_words');
                     CREATE TABLE IF NOT EXISTS relations(
                         document INTEGER NOT NULL, subject TEXT NOT NULL, type TEXT NOT NULL, target TEXT NOT NULL,
-                        section TEXT, target_section TEXT);
+                        places TEXT NOT NULL);
                     CREATE INDEX IF NOT EXISTS relations_document ON relations(document);
                     CREATE INDEX IF NOT EXISTS relations_subject ON relations(subject);
                     CREATE INDEX IF NOT EXISTS relations_target ON relations(target);

@@ -181,7 +181,7 @@ import Testing
         try #require(FileManager.default.fileExists(atPath: database))
         let sqlite = Process()
         sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        sqlite.arguments = [database, "INSERT INTO relations VALUES (99999, 'rfc/1', 'cites', 'rfc/793', NULL, NULL)"]
+        sqlite.arguments = [database, "INSERT INTO relations VALUES (99999, 'rfc/1', 'cites', 'rfc/793', '0' || char(31) || char(31))"]
         try sqlite.run()
         sqlite.waitUntilExit()
         try #require(sqlite.terminationStatus == 0)

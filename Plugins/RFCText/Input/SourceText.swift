@@ -34,9 +34,10 @@ struct SourceText: Sendable {
         var bytes = raw
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let charset, Self.latin1Names.contains(charset.lowercased()) { bytes = Self.utf8(fromLatin1: bytes) }
-        if bytes.contains(where: Self.isStray) { bytes.removeAll(where: Self.isStray) }
+        let (stray, tabs) = Self.controlBytes(in: bytes)
+        if stray { bytes.removeAll(where: Self.isStray) }
         // Columns matter (centring, drawings), so tabs become the spaces a terminal would show.
-        if bytes.contains(0x09) { bytes = Self.expandingTabs(bytes) }
+        if tabs { bytes = Self.expandingTabs(bytes) }
         self.bytes = bytes
         self.lines = Self.cut(bytes)
     }
@@ -81,6 +82,32 @@ struct SourceText: Sendable {
     /// count as a column.
     private static func isStray(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C) || byte == 0x7F
+    }
+
+    /// Whether `bytes` hold stray control bytes, and tabs. Most texts hold neither, so a first
+    /// pass only asks whether any control byte but a line or page break is there, as one
+    /// branch-free reduction the compiler vectorizes (a fifth of the cost of the loop that
+    /// tells the two apart, which runs only when one is there).
+    private static func controlBytes(in bytes: [UInt8]) -> (stray: Bool, tabs: Bool) {
+        let any = bytes.withUnsafeBufferPointer { buffer in
+            var found: UInt8 = 0
+            for byte in buffer {
+                let control: UInt8 = byte < 0x20 && byte != 0x0A && byte != 0x0C ? 1 : 0
+                found |= control | (byte == 0x7F ? 1 : 0)
+            }
+            return found != 0
+        }
+        guard any else { return (false, false) }
+        var stray = false
+        var tabs = false
+        for byte in bytes where byte < 0x20 || byte == 0x7F {
+            if byte == 0x09 {
+                tabs = true
+            } else if isStray(byte) {
+                stray = true
+            }
+        }
+        return (stray, tabs)
     }
 
     private static let latin1Names: Set<String> = ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "l1", "windows-1252", "cp1252"]

@@ -9,9 +9,11 @@ struct BlockWriter {
     /// Every mention of another RFC, in order: the section it is made in (the last numbered
     /// heading before it) and the section of the cited RFC it names, when it names one.
     private(set) var citations: [Citation] = []
+    /// The citations by reference label (`[HTTP]`), read from the same reflowed text.
+    private(set) var labelCitations: LabelCitations
     private var section: String?
 
-    struct Citation: Equatable {
+    struct Citation: Hashable {
         var section: String?
         var number: Int
         var targetSection: String?
@@ -20,6 +22,7 @@ struct BlockWriter {
     init(_ text: SourceText, own number: Int) {
         self.text = text
         self.links = LinkTable(own: number)
+        self.labelCitations = LabelCitations(own: number)
     }
 
     mutating func blocks(_ nodes: [Node]) -> [Block] {
@@ -31,6 +34,7 @@ struct BlockWriter {
         case .heading(let level, let number, let title):
             sections.append(["number": JSONValue(number), "title": .string(title)])
             if let number { section = number }
+            labelCitations.heading(title)
             let bytes = Array(title.utf8)
             for mention in RFCMention.find(in: bytes) where links.index(for: mention.number) != nil { cite(mention, in: bytes) }
             return .heading(level: level, number: number, title: title)
@@ -51,7 +55,9 @@ struct BlockWriter {
     private mutating func inlines(_ bytes: [UInt8], style: Inline.Style) -> [Inline] {
         var runs: [Inline] = []
         var plainStart = 0
-        for mention in RFCMention.find(in: bytes) {
+        let mentions = RFCMention.find(in: bytes)
+        labelCitations.paragraph(bytes, mentions: mentions, section: section)
+        for mention in mentions {
             guard let link = links.index(for: mention.number) else { continue }
             cite(mention, in: bytes)
             if mention.range.lowerBound > plainStart {
