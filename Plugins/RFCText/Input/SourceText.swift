@@ -86,8 +86,8 @@ struct SourceText: Sendable {
 
     /// Whether `bytes` hold stray control bytes, and tabs. Most texts hold neither, so a first
     /// pass only asks whether any control byte but a line or page break is there, as one
-    /// branch-free reduction the compiler vectorizes (a fifth of the cost of the loop that
-    /// tells the two apart, which runs only when one is there).
+    /// branch-free reduction the compiler vectorizes; the loop that tells the two apart runs
+    /// only when one is there.
     private static func controlBytes(in bytes: [UInt8]) -> (stray: Bool, tabs: Bool) {
         let any = bytes.withUnsafeBufferPointer { buffer in
             var found: UInt8 = 0

@@ -54,19 +54,22 @@ struct RFCMention: Equatable, Sendable {
     static func section(of mention: RFCMention, in bytes: [UInt8]) -> String? {
         var end = mention.range.upperBound
         if end < bytes.count, bytes[end] == 0x5D { end += 1 }  // ]
-        for lead in [", Section ", ", section ", " Section ", ", Sections "] where bytes[end...].starts(with: lead.utf8) {
-            return sectionNumber(bytes, at: end + lead.utf8.count)
+        // Asked of every mention: the words are compared in place, nothing is allocated.
+        if end < bytes.count, bytes[end] == 0x2C || bytes[end] == ASCII.space {
+            for lead in leads where bytes[end...].starts(with: lead) { return sectionNumber(bytes, at: end + lead.count) }
         }
         var start = mention.range.lowerBound
         if start > 0, bytes[start - 1] == 0x5B { start -= 1 }  // [
-        let before = bytes[..<start]
-        guard before.count > 4, Array(before.suffix(4)) == Array(" of ".utf8) else { return nil }
-        var numberStart = before.count - 4
+        guard start > 4, bytes[(start - 4)..<start].elementsEqual(of) else { return nil }
+        var numberStart = start - 4
         while numberStart > 0, ASCII.isAlphanumeric(bytes[numberStart - 1]) || bytes[numberStart - 1] == 0x2E { numberStart -= 1 }
-        let word = Array("ection ".utf8)
-        guard numberStart > word.count, Array(bytes[(numberStart - word.count)..<numberStart]) == word else { return nil }
+        guard numberStart > ection.count, bytes[(numberStart - ection.count)..<numberStart].elementsEqual(ection) else { return nil }
         return sectionNumber(bytes, at: numberStart)
     }
+
+    private static let leads = [", Section ", ", section ", " Section ", ", Sections "].map { Array($0.utf8) }
+    private static let of = Array(" of ".utf8)
+    private static let ection = Array("ection ".utf8)
 
     /// A section number at `start`: `3.2`, `A.1`, `10`; a trailing period is not part of it.
     private static func sectionNumber(_ bytes: [UInt8], at start: Int) -> String? {
