@@ -86,11 +86,31 @@ extension JSONWriter {
         raw("}")
     }
 
+    /// Members in sorted order, as `JSONEncoder` writes them, the optional ones only when
+    /// present. Written member by member: an RFC tells hundreds of relations, and an array of
+    /// pairs for each cost more than the writing.
     mutating func relation(_ relation: Relation) {
-        strings([
-            ("section", relation.section), ("subject", relation.subject), ("target", relation.target),
-            ("targetSection", relation.targetSection), ("type", relation.type),
-        ])
+        raw("{")
+        var first = true
+        if let section = relation.section {
+            key("section", first: true)
+            string(section)
+            first = false
+        }
+        if let subject = relation.subject {
+            key("subject", first: first)
+            string(subject)
+            first = false
+        }
+        key("target", first: first)
+        string(relation.target)
+        if let targetSection = relation.targetSection {
+            key("targetSection")
+            string(targetSection)
+        }
+        key("type")
+        string(relation.type)
+        raw("}")
     }
 
     mutating func annotation(_ annotation: Annotation) {

@@ -186,4 +186,16 @@ import Testing
         #expect(document.metadata.date == "2004-04")
         #expect(document.title == "Tabs")
     }
+
+    /// Synthetic edge: the text is read sixteen bytes at a time for control bytes, and the
+    /// last few bytes one by one; a tab or a stray byte there is seen all the same.
+    @Test func controlBytesInTheLastBytesAreSeen() throws {
+        let head = Array(repeating: UInt8(ascii: "x"), count: 32) + [0x0A]
+        for tail: [UInt8] in [[0x61, 0x09, 0x62], [0x61, 0x00, 0x62], [0x61, 0x1B, 0x62], [0x61, 0x7F, 0x62]] {
+            let text = SourceText(head + tail + [0x0A])
+            #expect(!text.bytes.contains { $0 < 0x20 && $0 != 0x0A } && !text.bytes.contains(0x7F), "\(tail)")
+            // A tab after `a` reaches column 8: seven spaces; a stray byte is dropped.
+            #expect(text.bytes.count == (tail[1] == 0x09 ? head.count + 10 : head.count + 3), "\(tail)")
+        }
+    }
 }

@@ -16,7 +16,7 @@ extension LabelCitations {
                 reader.heading(title)
             case .paragraph(let inlines):
                 let bytes = Array(inlines.map(\.text).joined().utf8)
-                reader.paragraph(bytes, mentions: RFCMention.find(in: bytes), section: section)
+                if bytes.contains(UInt8(ascii: "[")) { reader.paragraph(bytes, mentions: RFCMention.find(in: bytes), section: section) }
             case .list(_, let items): items.forEach { $0.forEach(read) }
             case .quote(let inner): inner.forEach(read)
             default: break

@@ -20,4 +20,22 @@ enum ASCII {
         }
         return value
     }
+
+    /// Whether `bytes` hold `byte`, read sixteen at a time: asked of every paragraph, where a
+    /// byte-by-byte loop cost a quarter of the label citations it spares.
+    static func holds(_ byte: UInt8, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            let wanted = SIMD16<UInt8>(repeating: byte)
+            var offset = 0
+            while offset + 16 <= raw.count {
+                if any(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) .== wanted) { return true }
+                offset += 16
+            }
+            while offset < raw.count {
+                if raw[offset] == byte { return true }
+                offset += 1
+            }
+            return false
+        }
+    }
 }

@@ -56,7 +56,8 @@ struct BlockWriter {
         var runs: [Inline] = []
         var plainStart = 0
         let mentions = RFCMention.find(in: bytes)
-        labelCitations.paragraph(bytes, mentions: mentions, section: section)
+        // Only a label citation or a reference list entry needs a `[`; most paragraphs hold none.
+        if ASCII.holds(UInt8(ascii: "["), in: bytes) { labelCitations.paragraph(bytes, mentions: mentions, section: section) }
         for mention in mentions {
             guard let link = links.index(for: mention.number) else { continue }
             cite(mention, in: bytes)
