@@ -187,8 +187,8 @@ import Testing
         #expect(document.title == "Tabs")
     }
 
-    /// Synthetic edge: the text is read sixteen bytes at a time for control bytes, and the
-    /// last few bytes one by one; a tab or a stray byte there is seen all the same.
+    /// Synthetic edge: a tab or a stray byte among the last bytes of the text, after a first
+    /// pass that only asks whether there is one, is seen all the same.
     @Test func controlBytesInTheLastBytesAreSeen() throws {
         let head = Array(repeating: UInt8(ascii: "x"), count: 32) + [0x0A]
         for tail: [UInt8] in [[0x61, 0x09, 0x62], [0x61, 0x00, 0x62], [0x61, 0x1B, 0x62], [0x61, 0x7F, 0x62]] {
