@@ -13,7 +13,11 @@ struct RFCMention: Equatable, Sendable {
         let count = bytes.count
         var index = 0
         while index + 3 < count {
-            guard bytes[index] == 0x52, bytes[index + 1] == 0x46, bytes[index + 2] == 0x43,  // RFC
+            guard bytes[index] == 0x52 else {  // R: skipped to, sixteen bytes at a time
+                index = ASCII.firstIndex(of: 0x52, in: bytes, from: index + 1) ?? count
+                continue
+            }
+            guard bytes[index + 1] == 0x46, bytes[index + 2] == 0x43,  // FC
                 index == 0 || !ASCII.isAlphanumeric(bytes[index - 1])
             else {
                 index += 1
