@@ -15,10 +15,9 @@ package struct IndexedRelation: Sendable, Hashable {
 
 /// The relations of one document to one target of one type, in one row of the index: an RFC
 /// cites RFC 2119 from a dozen sections, and a row for each place made 3.5 times the rows
-/// (300 RFCs), each written into three B-trees. The places —
-/// the section each is made in and the target's section it names — are kept in the row's
-/// `places`, each with its position among the document's relations, so that they read back
-/// in the order the document told them.
+/// (300 RFCs), each written into three B-trees. The places — the section each is made in and
+/// the target's section it names — are kept in the row's `places`, each with its position
+/// among the document's relations, so that they read back in the order the document told them.
 struct RelationGroup: Sendable, Equatable {
     var subject: String
     var type: String
