@@ -42,9 +42,8 @@ let moduleTests = Set(folders(in: "Tests"))
 /// libxml2's headers live in a folder of their own (`/usr/include/libxml2` on Debian and in
 /// macOS's SDK), which its module's importers name; the other system libraries' headers are on
 /// the compiler's path.
-let moduleSettings: [String: [SwiftSetting]] = [
-    "HTML": [.unsafeFlags(["-Xcc", "-iwithsysroot", "-Xcc", "/usr/include/libxml2"])]
-]
+let libxml2Headers = ["-Xcc", "-iwithsysroot", "-Xcc", "/usr/include/libxml2"]
+let moduleSettings: [String: [SwiftSetting]] = ["HTML": [.unsafeFlags(libxml2Headers)]]
 let moduleLinking: [String: [LinkerSetting]] = ["HTML": systemLibrary("xml2", archives: ["libxml2", "libicuuc", "libicudata", "liblzma"])]
 
 /// libdeflate: on Linux its header and library are on the compiler's and linker's paths; on
@@ -382,3 +381,12 @@ let package = Package(
             )
         }
 )
+
+// An optimized build lets a target see the C modules that the modules it imports import
+// internally (cross-module optimization may inline their code into it), so every target above
+// the HTML module looks for libxml2's headers too when built with `-c release`: without this,
+// the README's install failed on a fresh machine ("'libxml/xmlversion.h' file not found" in
+// ReaderBuiltins), while the debug build the tests use never needs them.
+for target in package.targets where target.type != .system && target.type != .binary {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(libxml2Headers, .when(configuration: .release))]
+}
