@@ -16,23 +16,25 @@ struct OptionSpec<Value: Sendable>: NamedOption {
     let name: String
     let takesValue: Bool
     let defaultValue: Value
-    let help: String
+    /// Written when the parser asks for it: `find --source`'s names the built-in modules, whose
+    /// making a fast path reading `--limit` should not pay for.
+    let help: @Sendable () -> String
 
     var long: String { "--" + name }
     var parserName: NameSpecification { .customLong(name) }
-    var parserHelp: ArgumentHelp { ArgumentHelp(help) }
+    var parserHelp: ArgumentHelp { ArgumentHelp(help()) }
 }
 
 extension OptionSpec {
     /// An option with a value (`--format json`).
-    init(value name: String, default defaultValue: Value, help: String) {
+    init(value name: String, default defaultValue: Value, help: @autoclosure @escaping @Sendable () -> String) {
         self.init(name: name, takesValue: true, defaultValue: defaultValue, help: help)
     }
 }
 
 extension OptionSpec where Value == Bool {
     /// A flag (`--offline`): off unless given.
-    init(flag name: String, help: String) {
+    init(flag name: String, help: @autoclosure @escaping @Sendable () -> String) {
         self.init(name: name, takesValue: false, defaultValue: false, help: help)
     }
 }

@@ -14,10 +14,9 @@ package struct IdentifierPattern: Sendable {
 
     /// Nil for a pattern without exactly one placeholder, or with an unknown one.
     package init?(_ pattern: String) {
-        let number = pattern.ranges(of: "{number}")
-        let name = pattern.ranges(of: "{name}")
-        guard number.count + name.count == 1, let range = number.first ?? name.first else { return nil }
-        placeholder = number.isEmpty ? .name : .number
+        let found = Identifier.placeholders(in: pattern)
+        guard found.count == 1, let range = found.first?.range else { return nil }
+        placeholder = found[0].placeholder == "{number}" ? .number : .name
         prefix = Array(pattern[..<range.lowerBound].lowercased())
         suffix = Array(pattern[range.upperBound...].lowercased())
         guard !prefix.contains("{"), !suffix.contains("{") else { return nil }
@@ -101,10 +100,9 @@ package struct KeyTemplate: Sendable {
     let placeholder: IdentifierPattern.Placeholder
 
     package init?(_ template: String) {
-        let number = template.ranges(of: "{number}")
-        let name = template.ranges(of: "{name}")
-        guard number.count + name.count == 1, let range = number.first ?? name.first else { return nil }
-        placeholder = number.isEmpty ? .name : .number
+        let found = Identifier.placeholders(in: template)
+        guard found.count == 1, let range = found.first?.range else { return nil }
+        placeholder = found[0].placeholder == "{number}" ? .number : .name
         prefix = String(template[..<range.lowerBound])
         suffix = String(template[range.upperBound...])
     }

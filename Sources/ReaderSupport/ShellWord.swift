@@ -11,6 +11,14 @@ package enum ShellWord {
                 scalar.isASCII
                     && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "/:._-+=@,%".unicodeScalars.contains(scalar))
             }
-        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        guard !plain else { return word }
+        // Scalar by scalar (a quote followed by a combining mark is one `Character`, and still a
+        // quote to the shell), not through `replacingOccurrences`: `find` quotes a section title
+        // per hit, and bridging to `NSString` costs a fresh process runtime type lookups.
+        var quoted = "'"
+        for scalar in word.unicodeScalars {
+            if scalar == "'" { quoted += #"'\''"# } else { quoted.unicodeScalars.append(scalar) }
+        }
+        return quoted + "'"
     }
 }

@@ -55,11 +55,11 @@ import Testing
         #expect(find.json == FindOptions.json.defaultValue)
         let openHelp = Open.helpMessage(columns: 1000)
         for option in [OpenOptions.format.help, OpenOptions.section.help, OpenOptions.noPager.help, OpenOptions.toc.help] {
-            #expect(openHelp.contains(option), "\(openHelp)")
+            #expect(openHelp.contains(option()), "\(openHelp)")
         }
         let findHelp = Find.helpMessage(columns: 1000)
         for option in [FindOptions.source.help, FindOptions.limit.help, FindOptions.json.help] {
-            #expect(findHelp.contains(option), "\(findHelp)")
+            #expect(findHelp.contains(option()), "\(findHelp)")
         }
     }
 }

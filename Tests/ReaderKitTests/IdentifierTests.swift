@@ -114,5 +114,31 @@ import Testing
         #expect(Identifier.filling("@{name}", with: "jack") == "@jack")
         #expect(Identifier.filling("{x} {name", with: "v") == "{x} {name")
         #expect(Identifier.filling("", with: "v") == "")
+        #expect(Identifier.filling("{{number}}", with: "7") == "{7}")
+        #expect(Identifier.filling("{na{name}me}", with: "v") == "{navme}")
+        // The argument a module is handed follows the pattern's placeholder unless it says.
+        #expect(Identifier(pattern: "@{name}", requestType: "t", key: "t/{name}", label: "@{name}").argument == "{name}")
+        #expect(Identifier(pattern: "rfc {number}", requestType: "t", key: "t/{number}", label: "{number}").argument == "{number}")
+        #expect(Identifier(pattern: "x{nam}", requestType: "t", key: "t/{number}", label: "{number}").argument == "{number}")
+    }
+
+    /// A pattern with no placeholder, two, or one inside other braces names nothing: the
+    /// engine ignores it rather than guess (a module's mistake, not a person's).
+    @Test func aPatternWithoutExactlyOnePlaceholderReadsNothing() throws {
+        let modules = ["{number}{number}", "rfc", "{{number}"].map { pattern in
+            ModuleDescriptor(
+                name: "odd", requestTypes: ["odd"], version: "1", summary: "A fixture.",
+                identifiers: [Identifier(pattern: pattern, requestType: "odd", key: "odd/{number}", label: "Odd {number}")])
+        }
+        for descriptor in modules {
+            struct Odd: ParserModule {
+                let descriptor: ModuleDescriptor
+                func parse(_ input: ParseInput) throws -> Document { Document(source: "odd", key: input.key, title: "") }
+                func locate(_ argument: String, settings: Settings) throws -> Location? { nil }
+            }
+            let reader = try reader([Odd(descriptor: descriptor)])
+            #expect((try? reader.openRequests(["77"])) != [.source(type: "odd", argument: "77")], "\(descriptor.identifiers)")
+            #expect((try? reader.openRequests(["{77}"])) != [.source(type: "odd", argument: "77")], "\(descriptor.identifiers)")
+        }
     }
 }
