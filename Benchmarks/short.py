@@ -1,0 +1,169 @@
+"""The short form of the whole-process benchmarks, run by CI on every change: each figure is a
+ratio of CPU time (user + system) of `reader` against a reference measured in the same run, the
+best of several runs of each, taken in turn; a ratio more than 20 % above the one recorded in
+`Benchmarks/short-baseline.tsv` fails.
+
+CI builds only the debug binary (a release build is another 15 minutes), so these are a debug
+build's figures: a regression in what the code does shows in both; the release figures are the
+full scripts' (Benchmarks/README.md). The best of several runs, because one run's time on a
+shared two-core machine moves by ±10 % from one minute to the next. (Instructions counted by
+valgrind would not move at all, but valgrind 3.19 stops with an internal error on the debug
+binary's first fetch.)
+
+    python3 Benchmarks/short.py --reader .build/debug/reader [--write-baseline]
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BASELINE = os.path.join(HERE, "short-baseline.tsv")
+CORPUS = os.path.join(HERE, "..", "Tests", "Corpus", "rfc")
+# Three real RFCs of different sizes (20 KB, 170 KB, 140 KB): a mirror's work per document and per byte.
+MIRRORED = ["1", "793", "3986"]
+TOLERANCE = 1.20
+
+
+ROUNDS = 15
+
+
+def cpu(command, env=None, cwd=None, stdin_path=None, before=None):
+    """User + system CPU seconds of one run, all its threads; it must succeed (a `find` that
+    matched nothing would measure less than the benchmark means)."""
+    if before:
+        before()
+    with tempfile.TemporaryFile() as errors:
+        stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+        process = subprocess.Popen(command, env=env, cwd=cwd, stdin=stdin, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(process.pid, 0)
+        if stdin_path:
+            stdin.close()
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            errors.seek(0)
+            sys.exit(f"short: {' '.join(command)} exited {code}: {errors.read().decode()[-400:]}")
+    return usage.ru_utime + usage.ru_stime
+
+
+def best_of(reader_run, reference_run):
+    """The least CPU of each over ``ROUNDS`` runs, the two taken in turn so that a busy minute
+    slows both."""
+    ours, theirs = float("inf"), float("inf")
+    for _ in range(ROUNDS):
+        ours = min(ours, reader_run())
+        theirs = min(theirs, reference_run())
+    return ours, theirs
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--reader", required=True)
+    parser.add_argument("--write-baseline", action="store_true", help="record this run's ratios as the baseline")
+    args = parser.parse_args()
+    for tool in ("git", "gzip"):
+        if not shutil.which(tool):
+            sys.exit(f"short: needs {tool}")
+    work = tempfile.mkdtemp(prefix="short-bench-")
+    try:
+        rows = measure(os.path.abspath(args.reader), work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    report(rows, args.write_baseline)
+
+
+def measure(reader, work):
+    mirror = os.path.join(work, "mirror")
+    os.makedirs(mirror)
+    for name in ["rfc-index"] + ["rfc" + number for number in MIRRORED]:
+        shutil.copy(os.path.join(CORPUS, name + ".txt"), mirror)
+    home = os.path.join(work, "home")
+    os.makedirs(home)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "NO_COLOR": "1", "LANG": "C.UTF-8",
+           "READER_RFC_EDITOR_URL": "file://" + mirror}
+
+    def store(name):
+        return dict(env, READER_CACHE_DIR=os.path.join(work, name))
+
+    def emptied(name):
+        """Before a fetch: its store emptied, so that every run fetches the same."""
+        return lambda: shutil.rmtree(os.path.join(work, name), ignore_errors=True)
+
+    rows = []
+    version, git_version = best_of(lambda: cpu([reader, "--version"], env), lambda: cpu(["git", "--version"], env))
+    rows.append(("version", "reader --version", version, "git --version", git_version))
+
+    index_bytes = os.path.join(mirror, "rfc-index.txt")
+    fetch_index, gzip_index = best_of(
+        lambda: cpu([reader, "fetch", "rfc-index"], store("index"), before=emptied("index")),
+        lambda: cpu(["gzip", "-6", "-c"], env, stdin_path=index_bytes))
+    rows.append(("fetch-index", "reader fetch rfc-index (file://)", fetch_index, "gzip -6 of it", gzip_index))
+
+    joined = os.path.join(work, "mirrored.txt")
+    with open(joined, "wb") as out:
+        for number in MIRRORED:
+            with open(os.path.join(mirror, f"rfc{number}.txt"), "rb") as text:
+                out.write(text.read())
+    mirrored, gzip_mirrored = best_of(
+        lambda: cpu([reader, "fetch", *[f"rfc {number}" for number in MIRRORED], "--jobs", "1"], store("mirror-store"),
+                    before=emptied("mirror-store")),
+        lambda: cpu(["gzip", "-6", "-c"], env, stdin_path=joined))
+    rows.append(("mirror", f"reader fetch {len(MIRRORED)} RFCs --jobs 1", mirrored, "gzip -6 of the same bytes", gzip_mirrored))
+
+    # A store with the index and the three RFCs, RFC 793 opened once (its view kept), as a
+    # reader who opened it before has it.
+    for words in (["fetch", "rfc-index"], ["fetch", *[f"rfc {number}" for number in MIRRORED]], ["open", "793", "--no-pager"]):
+        subprocess.run([reader, *words], env=store("kept"), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    repository = os.path.join(work, "git")
+    subprocess.run(["git", "init", "-q", repository], check=True, env=env)
+    blob = subprocess.run(["git", "hash-object", "-w", os.path.join(mirror, "rfc793.txt")], cwd=repository, env=env,
+                          check=True, capture_output=True, text=True).stdout.strip()
+    opened, cat_file = best_of(
+        lambda: cpu([reader, "open", "793", "--offline", "--no-pager"], store("kept")),
+        lambda: cpu(["git", "cat-file", "-p", blob], env, cwd=repository))
+    rows.append(("open", "reader open 793 --offline", opened, "git cat-file -p (loose object)", cat_file))
+
+    found, version_again = best_of(
+        lambda: cpu([reader, "find", "transmission", "control", "--limit", "5"], store("kept")),
+        lambda: cpu([reader, "--version"], env))
+    rows.append(("find", "reader find transmission control", found, "reader --version", version_again))
+    return rows
+
+
+def report(rows, write):
+    baseline = {}
+    if os.path.exists(BASELINE) and not write:
+        for line in open(BASELINE):
+            if line.strip() and not line.startswith("#"):
+                name, ratio = line.split("\t")[:2]
+                baseline[name] = float(ratio)
+    failed = []
+    for name, what, count, reference_name, reference in rows:
+        ratio = count / reference
+        recorded = baseline.get(name)
+        if recorded is None:
+            verdict = "no baseline"
+        elif ratio > recorded * TOLERANCE:
+            verdict = f"REGRESSED: {ratio / recorded:.2f}× the baseline's {recorded:.2f} (limit {TOLERANCE:.2f}×)"
+            failed.append(name)
+        elif ratio < recorded / TOLERANCE:
+            verdict = f"faster than the baseline's {recorded:.2f}: record it (--write-baseline)"
+        else:
+            verdict = f"holds ({ratio / recorded:.2f}× the baseline's {recorded:.2f})"
+        print(f"short {name:12} {what:36} {count * 1000:9.2f} ms   {reference_name:32} {reference * 1000:8.2f} ms"
+              f"   ratio {ratio:8.2f}   {verdict}")
+    if write:
+        with open(BASELINE, "w") as out:
+            out.write("# Benchmarks/short.py: CPU ratios of the debug build, the regression gate's reference\n")
+            out.write("# (a ratio 20 % above its line fails CI). Written by --write-baseline; say why in the commit.\n")
+            for name, _, count, _, reference in rows:
+                out.write(f"{name}\t{count / reference:.3f}\n")
+        print(f"short: baseline written to {BASELINE}")
+    if failed:
+        sys.exit(f"short: {', '.join(failed)} more than {round((TOLERANCE - 1) * 100)} % above the baseline")
+
+
+if __name__ == "__main__":
+    main()
