@@ -16,7 +16,27 @@ public struct Console: Sendable {
     let capture: (@Sendable (Stream, String) -> Void)?
 
     /// The process's own console.
-    public static let process = Console(environment: ProcessInfo.processInfo.environment, capture: nil)
+    public static let process = Console(environment: processEnvironment(), capture: nil)
+
+    /// The process's environment, read from `environ` as the C library keeps it, the first
+    /// of a repeated name winning as for `getenv`. Not `ProcessInfo`'s: its first use (the
+    /// object, its lock, its copy) was 5 % of a `reader find` that matches nothing.
+    static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        // Null after a `clearenv`.
+        let first: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        guard var entry = first else { return environment }
+        while let line = entry.pointee {
+            // `String(cString:)` repairs what is not UTF-8, as ProcessInfo's does.
+            let text = String(cString: line)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                let name = String(text[..<equals])
+                if environment[name] == nil { environment[name] = String(text[text.utf8.index(after: equals)...]) }
+            }
+            entry += 1
+        }
+        return environment
+    }
 
     /// A console with `environment` that hands every write to `sink`: never a terminal.
     public static func capturing(
