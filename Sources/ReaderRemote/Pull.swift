@@ -17,6 +17,9 @@ extension Remote {
         into store: Store, keys: Set<String>? = nil, jobs: Int, progress: @escaping @Sendable (TransferEvent) -> Void = { _ in }
     ) async throws -> TransferResult {
         let remoteEntries = try await RemoteCatalog(remote: self).read().entries
+        // A pull into a store that does not exist yet (a teammate's first `reader pull`): its
+        // folder before the first blob takes `writers.lock` in it.
+        try store.prepare()
         var result = TransferResult(remote: url.description)
         var toTake: [(key: String, entry: CatalogEntry)] = []
         for (key, entry) in remoteEntries where keys?.contains(key) ?? true {

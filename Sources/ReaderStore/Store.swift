@@ -228,7 +228,9 @@ public struct Store: Sendable {
         try blobs.get(entry.raw)
     }
 
-    func prepare() throws {
+    /// Makes the store's folder and its `objects/` when they are not there yet: the first
+    /// write into a store, a fetch's or a pull's, starts here.
+    package func prepare() throws {
         do {
             try FileSystem.makeFolders(blobs.folder)
         } catch let failure as FileSystem.Failure {

@@ -26,7 +26,9 @@ import Testing
         #expect(pushed?["entries"] as? Int == 5, "\(push)")
         #expect(pushed?["blobsMoved"] as? Int == blobFiles(store).count, "\(push)")
 
-        let theirs = try temporaryFolder("pulled")
+        // A folder that does not exist yet, as a teammate's first pull on a new machine has it
+        // (0.16.0 refused it: exit 73, "cannot open folder …/writers.lock").
+        let theirs = try temporaryFolder("pulled") + "/store"
         let other = try reader(theirs, moto)
         let pull = try await other.measure(["pull"])
         #expect(pull.status == 0, "\(pull)")
