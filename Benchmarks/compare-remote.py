@@ -1,8 +1,9 @@
-"""reader push / pull beside `aws s3 sync` of the same files, to moto's server on 127.0.0.1.
+"""reader push / pull beside `aws s3 sync` and `rclone copy --transfers 8` of the same files, to
+moto's server on 127.0.0.1.
 
 A store of N real RFCs (../shared/corpus/rfc-sample, fetched from a file:// mirror) is pushed
-to one prefix by `reader push` and its `objects/` folder to another by `aws s3 sync`; then
-each pulls its prefix into an empty folder. Each transfer runs under /usr/bin/time for its
+to one prefix by `reader push` and its `objects/` folder to others by `aws s3 sync` and by
+Debian's rclone; then each pulls its prefix into an empty folder. Each transfer runs under /usr/bin/time for its
 wall time and peak RSS; the figures are the best of --rounds, each round on a fresh server."""
 import argparse
 import gzip
@@ -79,9 +80,19 @@ def main():
                     break
                 time.sleep(0.05)
             aws = ["aws", "--endpoint-url", endpoint, "s3", "sync", "--only-show-errors"]
+            # rclone's remote `bench:` from the environment (no config file), path-style as moto wants.
+            env.update(RCLONE_CONFIG_BENCH_TYPE="s3", RCLONE_CONFIG_BENCH_PROVIDER="Other",
+                       RCLONE_CONFIG_BENCH_ENDPOINT=endpoint, RCLONE_CONFIG_BENCH_ACCESS_KEY_ID=env["AWS_ACCESS_KEY_ID"],
+                       RCLONE_CONFIG_BENCH_SECRET_ACCESS_KEY=env["AWS_SECRET_ACCESS_KEY"],
+                       RCLONE_CONFIG_BENCH_REGION="us-east-1", RCLONE_CONFIG_BENCH_FORCE_PATH_STYLE="true")
+            rclone = ["rclone", "copy", "--transfers", "8", "--config", "/dev/null"]
+            # The AWS SDK inside rclone refuses AWS_CA_BUNDLE with its own HTTP transport; the
+            # server is plain HTTP on loopback anyway.
+            env.pop("AWS_CA_BUNDLE", None)
             pulled = os.path.join(work, "pulled")
             synced = os.path.join(work, "synced")
-            for folder in (pulled, synced):
+            cloned = os.path.join(work, "cloned")
+            for folder in (pulled, synced, cloned):
                 shutil.rmtree(folder, ignore_errors=True)
             runs = {
                 "push reader": timed([args.reader, "--cache-dir", store, "push", "--remote", "s3://bench/reader", "--jobs",
@@ -90,8 +101,10 @@ def main():
                 "pull reader": timed([args.reader, "--cache-dir", pulled, "pull", "--remote", "s3://bench/reader", "--jobs",
                                       str(args.jobs)], env),
                 "pull aws s3 sync": timed(aws + ["s3://bench/aws/objects", synced], env),
+                "push rclone": timed(rclone + [objects, "bench:bench/rclone/objects"], env),
+                "pull rclone": timed(rclone + ["bench:bench/rclone/objects", cloned], env),
             }
-            if size_of(os.path.join(pulled, "objects")) != blob_bytes or size_of(synced) != blob_bytes:
+            if any(size != blob_bytes for size in (size_of(os.path.join(pulled, "objects")), size_of(synced), size_of(cloned))):
                 sys.exit("a pull did not bring every blob back")
             for name, (seconds, rss) in runs.items():
                 if name not in best or seconds < best[name][0]:
@@ -100,13 +113,16 @@ def main():
             server.kill()
             server.wait()
     for direction in ("push", "pull"):
-        ours, theirs = best[f"{direction} reader"], best[f"{direction} aws s3 sync"]
-        rate, reference = blob_bytes / ours[0] / 1e6, blob_bytes / theirs[0] / 1e6
-        ratio = rate / reference
-        holds = "holds" if ratio >= 1.0 and ours[1] <= 64 else "missed"
-        print(f"{direction}: reader {rate:.2f} MB/s ({ours[0]:.2f} s, peak RSS {ours[1]:.0f} MiB), "
-              f"aws s3 sync {reference:.2f} MB/s ({theirs[0]:.2f} s, peak RSS {theirs[1]:.0f} MiB): {ratio:.2f}x; "
-              f"goal >= 1.0x and <= 64 MiB: {holds}")
+        ours = best[f"{direction} reader"]
+        rate = blob_bytes / ours[0] / 1e6
+        for tool in ("aws s3 sync", "rclone"):
+            theirs = best[f"{direction} {tool}"]
+            reference = blob_bytes / theirs[0] / 1e6
+            ratio = rate / reference
+            holds = "holds" if ratio >= 1.0 and ours[1] <= 64 else "missed"
+            print(f"{direction}: reader {rate:.2f} MB/s ({ours[0]:.2f} s, peak RSS {ours[1]:.0f} MiB), "
+                  f"{tool} {reference:.2f} MB/s ({theirs[0]:.2f} s, peak RSS {theirs[1]:.0f} MiB): {ratio:.2f}x; "
+                  f"goal >= 1.0x and <= 64 MiB: {holds}")
     shutil.rmtree(work)
 
 
