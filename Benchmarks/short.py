@@ -25,6 +25,7 @@ CORPUS = os.path.join(HERE, "..", "Tests", "Corpus", "rfc")
 # Three real RFCs of different sizes (20 KB, 170 KB, 140 KB): a mirror's work per document and per byte.
 MIRRORED = ["1", "793", "3986"]
 TOLERANCE = 1.20
+ATTEMPTS = 3
 
 
 ROUNDS = 15
@@ -48,11 +49,11 @@ def cpu(command, env=None, cwd=None, stdin_path=None, before=None):
     return usage.ru_utime + usage.ru_stime
 
 
-def best_of(reader_run, reference_run):
-    """The least CPU of each over ``ROUNDS`` runs, the two taken in turn so that a busy minute
+def best_of(reader_run, reference_run, rounds=ROUNDS):
+    """The least CPU of each over `rounds` runs, the two taken in turn so that a busy minute
     slows both."""
     ours, theirs = float("inf"), float("inf")
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         ours = min(ours, reader_run())
         theirs = min(theirs, reference_run())
     return ours, theirs
@@ -66,12 +67,38 @@ def main():
     for tool in ("git", "gzip"):
         if not shutil.which(tool):
             sys.exit(f"short: needs {tool}")
-    work = tempfile.mkdtemp(prefix="short-bench-")
-    try:
-        rows = measure(os.path.abspath(args.reader), work)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
-    report(rows, args.write_baseline)
+    baseline = {} if args.write_baseline else read_baseline()
+    rows = None
+    # A figure over its limit is measured again, twice at most, and its least ratio kept: a
+    # regression stays over it, a busy minute on a shared machine does not.
+    for _ in range(ATTEMPTS):
+        work = tempfile.mkdtemp(prefix="short-bench-")
+        try:
+            again = measure(os.path.abspath(args.reader), work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        rows = again if rows is None else [min(old, new, key=ratio) for old, new in zip(rows, again)]
+        if not any(over(row, baseline) for row in rows):
+            break
+    report(rows, baseline, args.write_baseline)
+
+
+def ratio(row):
+    return row[2] / row[4]
+
+
+def over(row, baseline):
+    return row[0] in baseline and ratio(row) > baseline[row[0]] * TOLERANCE
+
+
+def read_baseline():
+    baseline = {}
+    if os.path.exists(BASELINE):
+        for line in open(BASELINE):
+            if line.strip() and not line.startswith("#"):
+                name, value = line.split("\t")[:2]
+                baseline[name] = float(value)
+    return baseline
 
 
 def measure(reader, work):
@@ -92,7 +119,9 @@ def measure(reader, work):
         return lambda: shutil.rmtree(os.path.join(work, name), ignore_errors=True)
 
     rows = []
-    version, git_version = best_of(lambda: cpu([reader, "--version"], env), lambda: cpu(["git", "--version"], env))
+    # Processes of a millisecond or a few, whose least time a page cache or a scheduler tick
+    # moves most: more runs.
+    version, git_version = best_of(lambda: cpu([reader, "--version"], env), lambda: cpu(["git", "--version"], env), 50)
     rows.append(("version", "reader --version", version, "git --version", git_version))
 
     index_bytes = os.path.join(mirror, "rfc-index.txt")
@@ -132,34 +161,28 @@ def measure(reader, work):
     return rows
 
 
-def report(rows, write):
-    baseline = {}
-    if os.path.exists(BASELINE) and not write:
-        for line in open(BASELINE):
-            if line.strip() and not line.startswith("#"):
-                name, ratio = line.split("\t")[:2]
-                baseline[name] = float(ratio)
+def report(rows, baseline, write):
     failed = []
-    for name, what, count, reference_name, reference in rows:
-        ratio = count / reference
+    for row in rows:
+        name, what, count, reference_name, reference = row
         recorded = baseline.get(name)
         if recorded is None:
             verdict = "no baseline"
-        elif ratio > recorded * TOLERANCE:
-            verdict = f"REGRESSED: {ratio / recorded:.2f}× the baseline's {recorded:.2f} (limit {TOLERANCE:.2f}×)"
+        elif over(row, baseline):
+            verdict = f"REGRESSED: {ratio(row) / recorded:.2f}× the baseline's {recorded:.2f} (limit {TOLERANCE:.2f}×)"
             failed.append(name)
-        elif ratio < recorded / TOLERANCE:
+        elif ratio(row) < recorded / TOLERANCE:
             verdict = f"faster than the baseline's {recorded:.2f}: record it (--write-baseline)"
         else:
-            verdict = f"holds ({ratio / recorded:.2f}× the baseline's {recorded:.2f})"
+            verdict = f"holds ({ratio(row) / recorded:.2f}× the baseline's {recorded:.2f})"
         print(f"short {name:12} {what:36} {count * 1000:9.2f} ms   {reference_name:32} {reference * 1000:8.2f} ms"
-              f"   ratio {ratio:8.2f}   {verdict}")
+              f"   ratio {ratio(row):8.2f}   {verdict}")
     if write:
         with open(BASELINE, "w") as out:
             out.write("# Benchmarks/short.py: CPU ratios of the debug build, the regression gate's reference\n")
             out.write("# (a ratio 20 % above its line fails CI). Written by --write-baseline; say why in the commit.\n")
-            for name, _, count, _, reference in rows:
-                out.write(f"{name}\t{count / reference:.3f}\n")
+            for row in rows:
+                out.write(f"{row[0]}\t{ratio(row):.3f}\n")
         print(f"short: baseline written to {BASELINE}")
     if failed:
         sys.exit(f"short: {', '.join(failed)} more than {round((TOLERANCE - 1) * 100)} % above the baseline")
