@@ -106,6 +106,16 @@ def compare(args, reader, work):
     blob = subprocess.run(["git", "hash-object", "-w", os.path.join(mirror, "rfc793.txt")], cwd=repository, check=True,
                           capture_output=True, text=True).stdout.strip()
 
+    # The whole process at its least: what every command pays before its own work.
+    version = best([reader, "--version"], args.rounds * 5, base_env)
+    git_version = best(["git", "--version"], args.rounds * 5)
+
+    def at_most_2(ratio):
+        """≤ 2×"""
+        return ratio <= 2
+
+    figure("reader --version", version * 1000, "ms", "git --version", git_version * 1000, version / git_version, at_most_2)
+
     open_small = best([reader, "open", "793", "--offline"], args.rounds, env_for(small))
     cat_file = best(["git", "cat-file", "-p", blob], args.rounds, cwd=repository)
     open_large = best([reader, "open", "793", "--offline"], args.rounds, env_for(large))
