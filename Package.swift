@@ -383,8 +383,9 @@ let package = Package(
 )
 
 // An optimized build lets a target see the C modules that the modules it imports import
-// internally (cross-module optimization may inline their code into it), so every target above
-// the HTML module looks for libxml2's headers too when built with `-c release`: without this,
+// internally (cross-module optimization may inline their code into it), so the HTML module's
+// importers, direct or not, look for libxml2's headers too when built with `-c release`; every
+// target is given the folder, which is simpler than tracing who imports whom. Without this,
 // the README's install failed on a fresh machine ("'libxml/xmlversion.h' file not found" in
 // ReaderBuiltins), while the debug build the tests use never needs them.
 for target in package.targets where target.type != .system && target.type != .binary {

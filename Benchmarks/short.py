@@ -26,8 +26,6 @@ CORPUS = os.path.join(HERE, "..", "Tests", "Corpus", "rfc")
 MIRRORED = ["1", "793", "3986"]
 TOLERANCE = 1.20
 ATTEMPTS = 3
-
-
 ROUNDS = 15
 
 
