@@ -27,6 +27,8 @@ MIRRORED = ["1", "793", "3986"]
 TOLERANCE = 1.20
 ATTEMPTS = 3
 ROUNDS = 15
+# The catalog entries of the memory rows' large store.
+PADDED = 200_000
 
 
 def cpu(command, env=None, cwd=None, stdin_path=None, before=None):
@@ -47,6 +49,34 @@ def cpu(command, env=None, cwd=None, stdin_path=None, before=None):
     return usage.ru_utime + usage.ru_stime
 
 
+def peak_rss(command, env=None, before=None):
+    """The peak resident set of one run, in KiB (`wait4`'s `ru_maxrss`); it must succeed."""
+    if before:
+        before()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"short: {' '.join(command)} failed")
+    return usage.ru_maxrss
+
+
+def pad_catalog(store, count):
+    """Gives the catalog of `store` `count` more entries, copies of its first under other keys,
+    written as `reader` writes it (one member a line, sorted by the key's bytes) with its copy:
+    a store of a researcher's hundreds of thousands of documents, made in a second."""
+    path = os.path.join(store, "catalog.json")
+    with open(path, "rb") as catalog:
+        lines = catalog.read().split(b"\n")
+    header, members = lines[0] + b"\n", [line.rstrip(b",") for line in lines[1:-2]]
+    model = members[0].split(b":", 1)[1]
+    members += [b'"https://example.org/filler/%07d":' % index + model for index in range(count)]
+    members.sort(key=lambda member: member[:member.index(b'":') + 1])
+    text = header + b",\n".join(members) + b"\n}}\n"
+    for name in ("catalog.json", "catalog.prev.json"):
+        with open(os.path.join(store, name), "wb") as out:
+            out.write(text)
+
+
 def best_of(reader_run, reference_run, rounds=ROUNDS):
     """The least CPU of each over `rounds` runs, the two taken in turn so that a busy minute
     slows both."""
@@ -59,9 +89,15 @@ def best_of(reader_run, reference_run, rounds=ROUNDS):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--reader", required=True)
+    parser.add_argument("--reader")
     parser.add_argument("--write-baseline", action="store_true", help="record this run's ratios as the baseline")
+    parser.add_argument("--pad-catalog", nargs=2, metavar=("STORE", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.pad_catalog:
+        pad_catalog(args.pad_catalog[0], int(args.pad_catalog[1]))
+        return
+    if not args.reader:
+        parser.error("--reader is required")
     for tool in ("git", "gzip"):
         if not shutil.which(tool):
             sys.exit(f"short: needs {tool}")
@@ -83,6 +119,11 @@ def main():
 
 def ratio(row):
     return row[2] / row[4]
+
+
+def unit(row):
+    """How a row's figures are printed: CPU seconds as ms, peak RSS (KiB) as MiB."""
+    return ("MiB", 1 / 1024) if row[0].endswith("-rss") else ("ms", 1000)
 
 
 def over(row, baseline):
@@ -156,6 +197,34 @@ def measure(reader, work):
         lambda: cpu([reader, "find", "transmission", "control", "--limit", "5"], store("kept")),
         lambda: cpu([reader, "--version"], env))
     rows.append(("find", "reader find transmission control", found, "reader --version", version_again))
+
+    # Memory at any count (issue 32): storing one more RFC in a store of 200,000 entries takes
+    # the memory it takes in a store of three. A compaction that held the catalog whole took
+    # 195 MB here (the release build of 0.17.0) against 32 MB.
+    shutil.copytree(os.path.join(work, "kept"), os.path.join(work, "large"), symlinks=True)
+    # In a process of its own: a child's peak RSS counts what it shared with this one at the
+    # fork, and the padding's 200 MB would stay in this one.
+    subprocess.run([sys.executable, os.path.abspath(__file__), "--pad-catalog", os.path.join(work, "large"), str(PADDED)],
+                   check=True)
+    for name in ("kept", "large"):
+        subprocess.run([reader, "cache", "rm", "rfc/1"], env=store(name), check=True, stdout=subprocess.DEVNULL)
+
+    def copied(name):
+        """Before a fetch: a fresh copy of the store `name`, which lacks RFC 1."""
+        def copy():
+            shutil.rmtree(os.path.join(work, "run"), ignore_errors=True)
+            shutil.copytree(os.path.join(work, name), os.path.join(work, "run"), symlinks=True)
+        return copy
+
+    large_rss, small_rss = float("inf"), float("inf")
+    for _ in range(3):
+        large_rss = min(large_rss, peak_rss([reader, "fetch", "rfc 1"], store("run"), before=copied("large")))
+        small_rss = min(small_rss, peak_rss([reader, "fetch", "rfc 1"], store("run"), before=copied("kept")))
+    rows.append(("store-rss", f"fetch rfc 1, {PADDED:,} entries", large_rss, "the same, 3 entries", small_rss))
+    large_open, small_open = best_of(
+        lambda: cpu([reader, "open", "793", "--offline", "--no-pager"], store("large")),
+        lambda: cpu([reader, "open", "793", "--offline", "--no-pager"], store("kept")), 5)
+    rows.append(("store-open", f"open 793, {PADDED:,} entries", large_open, "the same, 3 entries", small_open))
     return rows
 
 
@@ -173,7 +242,8 @@ def report(rows, baseline, write):
             verdict = f"faster than the baseline's {recorded:.2f}: record it (--write-baseline)"
         else:
             verdict = f"holds ({ratio(row) / recorded:.2f}× the baseline's {recorded:.2f})"
-        print(f"short {name:12} {what:36} {count * 1000:9.2f} ms   {reference_name:32} {reference * 1000:8.2f} ms"
+        label, scale = unit(row)
+        print(f"short {name:12} {what:36} {count * scale:9.2f} {label:3}   {reference_name:32} {reference * scale:8.2f} {label:3}"
               f"   ratio {ratio(row):8.2f}   {verdict}")
     if write:
         with open(BASELINE, "w") as out:

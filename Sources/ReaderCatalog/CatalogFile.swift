@@ -134,45 +134,6 @@ public struct CatalogFile: Sendable {
         }
     }
 
-    private func compactLocked() throws {
-        var (members, loss) = foldBase()
-        // Before the catalog it describes: a rebuilt catalog is never seen without it.
-        if let loss { try partial.mark(loss) }
-        for change in try changes() { members[change.key] = change.entry }
-        let bytes = KeyedLines.encode(header: Self.header, members.map { KeyedLines.Member(key: $0.key, value: $0.value) })
-        try FileSystem.writeAtomically(bytes, to: path)
-        // A copy, not a link: damage done in place (a truncation, an editor) must not reach it.
-        try FileSystem.writeAtomically(bytes, to: previousPath)
-        try journal.clear()
-    }
-
-    /// The catalog the journal is folded into — `catalog.json`, else its copy — and, when
-    /// neither could be read as a whole catalog, why the result may lack entries.
-    private func foldBase() -> (members: [[UInt8]: [UInt8]], loss: String?) {
-        let problem: String
-        do {
-            if let current = try baseMembers(at: path, named: "catalog.json") { return (current, nil) }
-            // No catalog yet, unless its copy says there was one.
-            guard FileSystem.exists(previousPath) else { return ([:], nil) }
-            problem = "catalog.json was missing"
-        } catch {
-            problem = "catalog.json was unreadable"
-        }
-        let journalOnly = "; the catalog was rebuilt from catalog.journal alone"
-        do {
-            guard let copy = try baseMembers(at: previousPath, named: "catalog.prev.json") else {
-                return ([:], problem + " and catalog.prev.json missing" + journalOnly)
-            }
-            // Before 0.2 the copy was the catalog before the last one, in another layout.
-            guard let file = try? MappedFile(path: previousPath), Self.isLineLayout(file) else {
-                return (copy, problem + " and catalog.prev.json, in the layout of reader 0.1, may lack the last change")
-            }
-            return (copy, nil)
-        } catch {
-            return ([:], problem + " and so was catalog.prev.json" + journalOnly)
-        }
-    }
-
     /// A missing `catalog.json` is a new store, unless its copy is there: then it was deleted
     /// from outside, and an empty catalog would tell `gc` that no blob is named.
     private func checkNotDeleted() throws {
@@ -186,11 +147,11 @@ public struct CatalogFile: Sendable {
         return Self.isLineLayout(file)
     }
 
-    private static func isLineLayout(_ file: MappedFile) -> Bool {
+    static func isLineLayout(_ file: MappedFile) -> Bool {
         file.withBytes { $0.starts(with: header) && $0.reversed().starts(with: KeyedLines.footer.reversed()) }
     }
 
-    private func locked<T>(_ body: () throws -> T) throws -> T {
+    func locked<T>(_ body: () throws -> T) throws -> T {
         do {
             return try FileLock.withLock(lockPath, .exclusive, body)
         } catch let failure as FileSystem.Failure {
@@ -198,7 +159,7 @@ public struct CatalogFile: Sendable {
         }
     }
 
-    private func changes() throws -> [CatalogJournal.Change] {
+    func changes() throws -> [CatalogJournal.Change] {
         do {
             return try journal.changes()
         } catch {
@@ -214,7 +175,7 @@ public struct CatalogFile: Sendable {
     }
 
     /// The members of a catalog file as key literal → entry JSON, without decoding entries.
-    private func baseMembers(at path: String, named name: String) throws -> [[UInt8]: [UInt8]]? {
+    func baseMembers(at path: String, named name: String) throws -> [[UInt8]: [UInt8]]? {
         guard let file = try map(path, named: name) else { return nil }
         if let members = file.withBytes({ KeyedLines.members(in: $0, header: Self.header) }) {
             return Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })

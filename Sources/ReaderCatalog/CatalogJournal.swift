@@ -35,14 +35,21 @@ struct CatalogJournal: Sendable {
 
     /// Every complete change, oldest first.
     func changes() throws -> [Change] {
-        guard let bytes = try FileSystem.read(path) else { return [] }
         var changes: [Change] = []
-        var start = 0
-        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if let change = Self.parse(bytes[start..<newline]) { changes.append(change) }
-            start = newline + 1
+        try forEachLine { line, _ in
+            if let change = Self.parse(ArraySlice(line)) { changes.append(change) }
         }
         return changes
+    }
+
+    /// Calls `body` with each complete line of the journal and its offset, a chunk at a time.
+    func forEachLine(_ body: (UnsafeRawBufferPointer, Int) throws -> Void) throws {
+        let fd = try FileSystem.openFile(path, O_RDONLY)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileSystem.fail("cannot stat", path) }
+        try FileLines.scan(fd, from: 0, to: Int(info.st_size), path: path, body)
     }
 
     /// The last change of `key` (a literal), if the journal has one.
@@ -62,11 +69,7 @@ struct CatalogJournal: Sendable {
         guard fstat(fd, &info) == 0 else { throw FileSystem.fail("cannot stat", path) }
         let size = Int(info.st_size)
         let generation = try Self.generation(fd, size: size, path: path)
-        return try keys.map { key in
-            try view.lastChange(of: key, size: size, generation: generation) { offset in
-                try Self.read(fd, from: offset, to: size, path: path)
-            }
-        }
+        return try keys.map { key in try view.lastChange(of: key, in: fd, size: size, generation: generation, path: path) }
     }
 
     /// Appends changes and flushes them, with one write. Call with the catalog lock held.
@@ -113,19 +116,7 @@ struct CatalogJournal: Sendable {
     }
 
     private static func read(_ fd: Int32, from start: Int, to end: Int, path: String) throws -> [UInt8] {
-        guard end > start else { return [] }
-        var bytes = [UInt8](repeating: 0, count: end - start)
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                guard let base = buffer.baseAddress else { return -1 }
-                return pread(fd, base + done, buffer.count - done, off_t(start + done))
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw FileSystem.fail("cannot read", path) }
-            done += count
-        }
-        return bytes
+        try FileLines.read(fd, from: start, to: end, path: path)
     }
 
     /// The size of the journal.
@@ -149,10 +140,17 @@ struct CatalogJournal: Sendable {
         var last: UInt8 = 0
         guard pread(fd, &last, 1, off_t(size - 1)) == 1 else { throw FileSystem.fail("cannot read", path) }
         if last == UInt8(ascii: "\n") { return size }
-        let bytes = try FileSystem.read(path) ?? []
-        let complete = (bytes.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        let complete = try FileLines.scan(fd, from: 0, to: size, path: path) { _, _ in }
         guard ftruncate(fd, off_t(complete)) == 0 else { throw FileSystem.fail("cannot cut torn line of", path) }
         return complete
+    }
+
+    /// The key literal of a change's line, without reading its entry.
+    static func key(of line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        guard line.starts(with: keyPrefix), line.last == UInt8(ascii: "}") else { return nil }
+        let start = keyPrefix.count
+        guard let keyEnd = KeyedLines.literalEnd(line, from: start, to: line.count - 1) else { return nil }
+        return UnsafeRawBufferPointer(rebasing: line[start..<keyEnd])
     }
 
     static func parse(_ line: ArraySlice<UInt8>) -> Change? {

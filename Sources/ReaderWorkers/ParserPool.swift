@@ -75,16 +75,30 @@ enum BoundedCall {
             // Parsers recurse on nested input; give them the stack a main thread has.
             thread.stackSize = 8 << 20
             thread.start()
-            let timer = Task {
-                try await Task.sleep(nanoseconds: UInt64(timeLimit * 1_000_000_000))
+            // A Dispatch timer, not a sleeping task: a cancelled `Task.sleep` stays queued until
+            // its deadline, so a mirror parsing 250 RFCs a second held a sleeping task for
+            // each parse of the last time limit (2,000 of them, a megabyte, at 9,000 RFCs).
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + timeLimit)
+            timer.setEventHandler {
                 outcome.finish(
                     .failure(
                         ReaderError.parse(
                             ParseError(
                                 module: module, reason: "took longer than \(Int(timeLimit)) s (READER_PARSE_TIMEOUT); abandoned"))))
             }
-            outcome.onFinish { timer.cancel() }
+            timer.resume()
+            let deadline = Deadline(timer)
+            outcome.onFinish { deadline.cancel() }
         }
+    }
+
+    /// The parse's timer, cancelled from whichever thread ends the parse: a Dispatch source
+    /// may be cancelled from any thread, which its type does not say.
+    final class Deadline: @unchecked Sendable {
+        private let timer: any DispatchSourceTimer
+        init(_ timer: any DispatchSourceTimer) { self.timer = timer }
+        func cancel() { timer.cancel() }
     }
 
     /// Resumes the continuation once: with the parse's result or the timeout, whichever is first.

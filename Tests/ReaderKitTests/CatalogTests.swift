@@ -187,4 +187,56 @@ import Testing
         #expect(try catalog.read().entries.keys.sorted() == ["first", "second"])
         #expect(catalog.partial.reason() == nil)
     }
+
+    /// A compaction merges the journal into the sorted `catalog.json` line by line: the file
+    /// and its copy are the bytes a fold of everything in memory writes, with changes, removals
+    /// and new keys before, between and after the lines already there.
+    @Test func aCompactionMergesTheJournalIntoTheSortedCatalogAsAWholeFoldWould() throws {
+        try catalog.record(contentsOf: stride(from: 10, through: 90, by: 10).map { ("k\($0)", entry("k\($0)", size: $0)) })
+        try catalog.compact()
+        try catalog.record("k05", entry("k05", size: 5))
+        try catalog.record("k20", entry("k20", size: 2_000))
+        try catalog.record("k30", nil)
+        try catalog.record("k45", entry("k45", size: 45))
+        try catalog.record("k45", entry("k45", size: 4_500))
+        try catalog.record("k90", nil)
+        try catalog.record("k99", entry("k99", size: 99))
+        try catalog.record("k99", nil)
+        try catalog.record("z", entry("z", size: 26))
+        try catalog.compact()
+        var expected: [String: Int] = ["k05": 5, "k10": 10, "k20": 2_000, "k40": 40, "k45": 4_500, "k50": 50, "k60": 60]
+        expected["k70"] = 70
+        expected["k80"] = 80
+        expected["z"] = 26
+        let members = try expected.map {
+            KeyedLines.Member(key: KeyedLines.literal($0.key), value: try CatalogFile.encode(entry($0.key, size: $0.value)))
+        }
+        let whole = KeyedLines.encode(header: CatalogFile.header, members)
+        #expect(try FileSystem.read(root + "/catalog.json") == whole)
+        #expect(try FileSystem.read(root + "/catalog.prev.json") == whole)
+        #expect(try catalog.read().entries.mapValues(\.size) == expected)
+        // Everything removed: the empty catalog, as a fold writes it.
+        try catalog.record(contentsOf: expected.keys.map { ($0, nil) })
+        try catalog.compact()
+        #expect(try FileSystem.read(root + "/catalog.json") == KeyedLines.encode(header: CatalogFile.header, []))
+        #expect(try catalog.read().entries.isEmpty)
+    }
+
+    /// A `catalog.json` whose lines someone reordered is still JSON, but not a table to merge
+    /// into: the compaction folds it in memory and writes it sorted again.
+    @Test func aCatalogOutOfOrderIsFoldedWholeAndWrittenSorted() throws {
+        var bytes = CatalogFile.header
+        for (index, key) in ["c", "a", "b"].enumerated() {
+            bytes += KeyedLines.literal(key) + Array(":".utf8) + (try CatalogFile.encode(entry(key)))
+            bytes += Array((index < 2 ? ",\n" : "\n").utf8)
+        }
+        bytes += KeyedLines.footer
+        let path = root + "/catalog.json"
+        try FileSystem.writeAtomically(bytes, to: path)
+        try catalog.record("d", entry("d"))
+        try catalog.compact()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst().dropLast()
+        #expect(lines.map { String($0.prefix(3)) } == [#""a""#, #""b""#, #""c""#, #""d""#])
+        #expect(try catalog.read().entries.keys.sorted() == ["a", "b", "c", "d"])
+    }
 }

@@ -9,7 +9,10 @@ final class ProgressReporter: @unchecked Sendable {
     private let bar: Bool
     private let start = Date()
     private var done = 0
+    /// Bytes received by the requests in flight, and by those that ended: a mirror of 50,000
+    /// RFCs keeps eight counts and a sum, not 50,000, and a redraw adds eight numbers.
     private var bytes: [String: Int] = [:]
+    private var endedBytes = 0
     /// Requests waiting because their server asked to slow down: until when.
     private var waits: [String: Date] = [:]
     private var lastDraw = Date.distantPast
@@ -39,11 +42,13 @@ final class ProgressReporter: @unchecked Sendable {
         case .finished(let key, let result):
             done += 1
             waits[key] = nil
-            bytes[key] = result.bytesFetched
+            bytes[key] = nil
+            endedBytes += result.bytesFetched
             if !bar && !quiet && result.status == .fetched { line("fetched \(key) (\(ByteCount.format(result.bytesFetched)))") }
         case .failed(let key, let error):
             done += 1
             waits[key] = nil
+            endedBytes += bytes.removeValue(forKey: key) ?? 0
             // A single request's failure is the command's own error line; don't say it twice.
             // A URL request's message names its URL already (its key): once is enough.
             // A file a partial mirror lacks is counted in the summary, not said once each (a
@@ -53,6 +58,7 @@ final class ProgressReporter: @unchecked Sendable {
         case .cancelled(let key):
             done += 1
             waits[key] = nil
+            endedBytes += bytes.removeValue(forKey: key) ?? 0
         }
         // A request that ends is always drawn, however soon after the last: when the rest
         // stall, the bar must show where the fetch stands, not where it was 0.1 s earlier.
@@ -75,7 +81,7 @@ final class ProgressReporter: @unchecked Sendable {
         let now = Date()
         guard force || now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return }
         lastDraw = now
-        let received = bytes.values.reduce(0, +)
+        let received = endedBytes + bytes.values.reduce(0, +)
         let elapsed = max(0.001, now.timeIntervalSince(start))
         let rate = Double(received) / elapsed
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
