@@ -68,7 +68,7 @@ def pad_catalog(store, count):
     with open(path, "rb") as catalog:
         lines = catalog.read().split(b"\n")
     header, members = lines[0] + b"\n", [line.rstrip(b",") for line in lines[1:-2]]
-    model = members[0].split(b":", 1)[1]
+    model = members[0][members[0].index(b'":') + 2:]
     members += [b'"https://example.org/filler/%07d":' % index + model for index in range(count)]
     members.sort(key=lambda member: member[:member.index(b'":') + 1])
     text = header + b",\n".join(members) + b"\n}}\n"

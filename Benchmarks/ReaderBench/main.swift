@@ -5,12 +5,13 @@ import Foundation
 //   reader-bench fill-catalog STORE N                     pads a store's catalog to N entries
 //   reader-bench find STORE TEXTS COUNT FOLDER…           the full-text index of COUNT RFC-sized documents
 //   reader-bench find-queries STORE QUERIES               its query times again, on the store it made
+//   reader-bench tweets STORE COUNT TEXTS [FIRST]         a store of COUNT single-tweet documents
 // Each figure is printed on its own line with its reference and the ratio.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 let corpus =
-    arguments.first.flatMap { ["fill-catalog", "find", "find-queries"].contains($0) ? nil : $0 }
+    arguments.first.flatMap { ["fill-catalog", "find", "find-queries", "tweets"].contains($0) ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
@@ -38,6 +39,14 @@ do {
             exit(64)
         }
         try findRates(store: arguments[1], texts: arguments[2], count: count, folders: Array(arguments[4...]))
+    } else if arguments.first == "tweets" {
+        guard arguments.count == 4 || arguments.count == 5, let count = Int(arguments[2]),
+            let first = arguments.count == 5 ? Int(arguments[4]) : 0
+        else {
+            FileHandle.standardError.write(Data("usage: reader-bench tweets STORE COUNT TEXTS [FIRST]\n".utf8))
+            exit(64)
+        }
+        try fillTweets(store: arguments[1], count: count, texts: arguments[3], from: first)
     } else if arguments.first == "find-queries" {
         guard arguments.count == 3, let text = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
             FileHandle.standardError.write(Data("usage: reader-bench find-queries STORE QUERIES\n".utf8))

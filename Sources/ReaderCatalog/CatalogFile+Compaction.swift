@@ -46,7 +46,7 @@ extension CatalogFile {
     }
 
     /// Not a `catalog.json` to merge into: fold in memory.
-    private struct NotMergeable: Error {}
+    struct NotMergeable: Error {}
 
     /// Merges the journal's changes into `catalog.json` (none yet: an empty one), writing the
     /// new file and its copy; false, with nothing changed, when `catalog.json` is not in the
@@ -65,34 +65,13 @@ extension CatalogFile {
         let copy = try TemporaryFile(in: folder, bufferSize: 1 << 20)
         var writer = MemberWriter(files: [current, copy])
         try writer.start()
-        var next = 0
-        /// Writes the journal's change at `next` (nothing for a removal).
-        func writeChange() throws {
-            let location = changes.lines[next]
-            let line = try FileLines.read(journalFile, from: location.offset, to: location.offset + location.length, path: journal.path)
-            guard let change = CatalogJournal.parse(line[...]) else {
-                throw ReaderError.damaged(what: "catalog.journal", reason: "a line changed while it was being folded")
-            }
-            if let entry = change.entry { try writer.member(change.key[...], entry[...]) }
-            next += 1
+        do {
+            try walk(base: base, changes: changes, journalFile: journalFile) { key, entry in try writer.member(key, entry) }
+        } catch {
+            // Not mergeable, or unreadable: the fold in memory reads it, or its copy, and
+            // says what may have been lost. The new files are removed with their objects.
+            return false
         }
-        if base >= 0 {
-            do {
-                try mergeBase(base) { key, member in
-                    while next < changes.keys.count, changes.keys[next].lexicographicallyPrecedes(key) { try writeChange() }
-                    if next < changes.keys.count, changes.keys[next].elementsEqual(key) {
-                        try writeChange()
-                    } else {
-                        try writer.line(member)
-                    }
-                }
-            } catch {
-                // Not mergeable, or unreadable: the fold in memory reads it, or its copy, and
-                // says what may have been lost. The new files are removed with their objects.
-                return false
-            }
-        }
-        while next < changes.keys.count { try writeChange() }
         try writer.finish()
         try current.move(to: path)
         try copy.move(to: previousPath)
@@ -100,10 +79,41 @@ extension CatalogFile {
         return true
     }
 
-    /// Calls `body` with the key literal and the member (`"key":{…}`) of each line of the
-    /// catalog open as `fd`, in order; throws ``NotMergeable`` when it is not in the sorted
-    /// line layout.
-    private func mergeBase(_ fd: Int32, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws {
+    /// Calls `body` with the key literal and entry of every member of the catalog open as
+    /// `base` (none: -1) with `changes` applied, in key order; throws ``NotMergeable`` when the
+    /// catalog is not in the sorted line layout.
+    func walk(
+        base: Int32, changes: JournalChanges, journalFile: Int32, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        var next = 0
+        /// Gives the journal's change at `next` (nothing for a removal).
+        func change() throws {
+            let location = changes.lines[next]
+            let line = try FileLines.read(journalFile, from: location.offset, to: location.offset + location.length, path: journal.path)
+            guard let change = CatalogJournal.parse(line[...]) else {
+                throw ReaderError.damaged(what: "catalog.journal", reason: "a line changed while it was being read")
+            }
+            if let entry = change.entry {
+                try change.key.withUnsafeBytes { key in try entry.withUnsafeBytes { try body(key, $0) } }
+            }
+            next += 1
+        }
+        if base >= 0 {
+            try walkBase(base) { key, entry in
+                while next < changes.keys.count, changes.keys[next].lexicographicallyPrecedes(key) { try change() }
+                if next < changes.keys.count, changes.keys[next].elementsEqual(key) {
+                    try change()
+                } else {
+                    try body(key, entry)
+                }
+            }
+        }
+        while next < changes.keys.count { try change() }
+    }
+
+    /// Calls `body` with the key literal and the entry of each line of the catalog open as
+    /// `fd`, in order; throws ``NotMergeable`` when it is not in the sorted line layout.
+    private func walkBase(_ fd: Int32, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileSystem.fail("cannot stat", path) }
         let size = Int(info.st_size)
@@ -116,14 +126,14 @@ extension CatalogFile {
         var previous: [UInt8] = []
         let walked = try FileLines.scan(fd, from: Self.header.count, to: end, path: path) { line, _ in
             guard let keyEnd = KeyedLines.literalEnd(line, from: 0, to: line.count) else { throw NotMergeable() }
-            var memberEnd = line.count
-            if line.last == UInt8(ascii: ",") { memberEnd -= 1 }
-            guard keyEnd < memberEnd, line[keyEnd] == UInt8(ascii: ":") else { throw NotMergeable() }
+            var entryEnd = line.count
+            if line.last == UInt8(ascii: ",") { entryEnd -= 1 }
+            guard keyEnd < entryEnd, line[keyEnd] == UInt8(ascii: ":") else { throw NotMergeable() }
             let key = UnsafeRawBufferPointer(rebasing: line[0..<keyEnd])
             guard previous.isEmpty || previous.lexicographicallyPrecedes(key) else { throw NotMergeable() }
             previous.removeAll(keepingCapacity: true)
             previous.append(contentsOf: key)
-            try body(key, UnsafeRawBufferPointer(rebasing: line[0..<memberEnd]))
+            try body(key, UnsafeRawBufferPointer(rebasing: line[(keyEnd + 1)..<entryEnd]))
         }
         guard walked == end else { throw NotMergeable() }
     }
@@ -186,19 +196,13 @@ private struct MemberWriter {
     }
 
     /// A member from its key literal and entry.
-    mutating func member(_ key: ArraySlice<UInt8>, _ entry: ArraySlice<UInt8>) throws {
+    mutating func member(_ key: UnsafeRawBufferPointer, _ entry: UnsafeRawBufferPointer) throws {
         try separate()
         for file in files {
-            try key.withUnsafeBytes { try file.write($0) }
+            try file.write(key)
             try file.write(Self.colon)
-            try entry.withUnsafeBytes { try file.write($0) }
+            try file.write(entry)
         }
-    }
-
-    /// A member as a catalog line holds it (`"key":{…}`).
-    mutating func line(_ member: UnsafeRawBufferPointer) throws {
-        try separate()
-        for file in files { try file.write(member) }
     }
 
     func finish() throws {
@@ -211,5 +215,70 @@ private struct MemberWriter {
     private mutating func separate() throws {
         if written > 0 { for file in files { try file.write(Self.separator) } }
         written += 1
+    }
+}
+
+extension CatalogFile {
+    /// Calls `body` with the key literal and the entry's JSON of every stored document, the
+    /// journal's changes applied, in the order of the keys' bytes — one pass over the catalog's
+    /// lines, none decoded: what a listing of the first 20 of a million documents needs. Under
+    /// the catalog lock, shared: no compaction empties the journal meanwhile. False, with
+    /// what `body` was given to be forgotten, when `catalog.json` is not in the sorted line
+    /// layout (an older store, damage): ``read()`` reads it whole, or says what is wrong.
+    package func forEachMember(_ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        try walkShared(checkedFirst: false, body)
+    }
+
+    /// Every stored entry, the journal's changes applied, decoded one at a time in the order
+    /// of the keys' bytes: what `stats`, `verify` and `gc` need of a million entries without
+    /// holding them (``read()`` holds them all: a gigabyte). `body` sees each entry once: a
+    /// catalog not in the sorted line layout is found so before the first, and read whole.
+    package func forEachEntry(_ body: (String, CatalogEntry) throws -> Void) throws {
+        let walked = try walkShared(checkedFirst: true) { literal, json in
+            let key = try Self.key(literal)
+            try body(key, try decode(Array(json), of: key, in: "catalog.json"))
+        }
+        guard !walked else { return }
+        for (key, entry) in try read().entries.sorted(by: {
+            KeyedLines.literal($0.key).lexicographicallyPrecedes(KeyedLines.literal($1.key))
+        }) {
+            try body(key, entry)
+        }
+    }
+
+    /// The key a literal of the catalog writes.
+    static func key(_ literal: UnsafeRawBufferPointer) throws -> String {
+        guard case .string(let key)? = JSONValue(jsonText: String(decoding: literal, as: UTF8.self)) else {
+            throw ReaderError.damaged(what: "catalog.json", reason: "a key is not a JSON string")
+        }
+        return key
+    }
+
+    /// ``walk(base:changes:journalFile:_:)`` under the shared lock; with `checkedFirst`, a walk
+    /// that calls nothing first, so that `body` is called only for a catalog walked whole.
+    private func walkShared(checkedFirst: Bool, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> Void) throws -> Bool {
+        guard FileSystem.exists(path) || FileSystem.exists(journal.path) else {
+            try checkNotDeleted()
+            return true
+        }
+        do {
+            return try FileLock.withLock(lockPath, .shared, reading: true) {
+                let changes = try JournalChanges(journal)
+                let base = try FileSystem.openFile(path, O_RDONLY)
+                defer { if base >= 0 { close(base) } }
+                if base < 0 && FileSystem.exists(previousPath) { return false }
+                let journalFile = try FileSystem.openFile(journal.path, O_RDONLY)
+                defer { if journalFile >= 0 { close(journalFile) } }
+                do {
+                    if checkedFirst { try walk(base: base, changes: changes, journalFile: journalFile) { _, _ in } }
+                    try walk(base: base, changes: changes, journalFile: journalFile, body)
+                } catch is NotMergeable {
+                    return false
+                }
+                return true
+            }
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
     }
 }

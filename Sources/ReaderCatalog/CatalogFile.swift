@@ -136,7 +136,7 @@ public struct CatalogFile: Sendable {
 
     /// A missing `catalog.json` is a new store, unless its copy is there: then it was deleted
     /// from outside, and an empty catalog would tell `gc` that no blob is named.
-    private func checkNotDeleted() throws {
+    func checkNotDeleted() throws {
         guard FileSystem.exists(previousPath), !FileSystem.exists(path) else { return }
         throw ReaderError.damaged(what: "catalog.json", reason: "missing, while catalog.prev.json is there")
     }
@@ -225,7 +225,7 @@ public struct CatalogFile: Sendable {
         }
     }
 
-    private func decode(_ bytes: [UInt8], of key: String, in name: String) throws -> CatalogEntry {
+    func decode(_ bytes: [UInt8], of key: String, in name: String) throws -> CatalogEntry {
         do {
             return try JSONDecoder().decode(CatalogEntry.self, from: Data(bytes))
         } catch {

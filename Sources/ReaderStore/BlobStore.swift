@@ -197,30 +197,41 @@ public struct BlobStore: Sendable {
     /// Every file under `objects/`, found without following any link.
     public func inventory() -> Inventory {
         var inventory = Inventory()
+        walk(
+            blob: { inventory.blobs.append(($0, $1, $2)) }, stray: { inventory.strays.append(($0, $1)) },
+            link: { inventory.links.append($0) })
+        return inventory
+    }
+
+    /// ``inventory()`` a folder at a time, without the list: each blob with its stored size and
+    /// path, each other file with when it was last changed, and each link. `gc` of two million
+    /// blobs holds one folder's names, not two million paths.
+    public func walk(
+        blob: (BlobID, Int, String) throws -> Void, stray: (String, Int) throws -> Void, link: (String) throws -> Void
+    ) rethrows {
         guard let top = try? FileSystem.listing(folder) else {
-            inventory.links.append(folder)
-            return inventory
+            try link(folder)
+            return
         }
-        inventory.links += top.others.map { "\(folder)/\($0)" }
+        for other in top.others { try link("\(folder)/\(other)") }
         for prefix in top.folders.sorted() {
             let sub = "\(folder)/\(prefix)"
             guard let listing = try? FileSystem.listing(sub) else {
-                inventory.links.append(sub)
+                try link(sub)
                 continue
             }
-            inventory.links += (listing.others + listing.folders).map { "\(sub)/\($0)" }
+            for other in listing.others + listing.folders { try link("\(sub)/\(other)") }
             for name in listing.files.sorted() {
                 let path = "\(sub)/\(name)"
                 let status = FileSystem.status(path)
                 if prefix.utf8.count == 2, let id = BlobID(hex: prefix + name) {
-                    inventory.blobs.append((id, status?.size ?? 0, path))
+                    try blob(id, status?.size ?? 0, path)
                 } else {
-                    inventory.strays.append((path, status?.modified ?? 0))
+                    try stray(path, status?.modified ?? 0)
                 }
             }
         }
-        for name in top.files { inventory.strays.append(("\(folder)/\(name)", FileSystem.status("\(folder)/\(name)")?.modified ?? 0)) }
-        return inventory
+        for name in top.files { try stray("\(folder)/\(name)", FileSystem.status("\(folder)/\(name)")?.modified ?? 0) }
     }
 
     public func remove(_ id: BlobID) throws {

@@ -141,6 +141,19 @@ package struct FullTextIndex: Sendable {
             try database.execute("UPDATE meta SET value = '1' WHERE name = 'complete'")
         }
 
+        /// Calls `body` with each document in the index, a row at a time.
+        func forEachDocument(_ body: (String, String) throws -> Void) throws {
+            let read = try database.prepare("SELECT key, blob FROM documents")
+            while try read.step() { try body(read.text(0) ?? "", read.text(1) ?? "") }
+        }
+
+        /// Whether the index holds `key` as the document `blob` (its `UNIQUE(key, blob)` index).
+        func holds(_ key: String, blob: String) throws -> Bool {
+            let find = try database.cached("SELECT 1 FROM documents WHERE key = ? AND blob = ?")
+            defer { find.reset() }
+            return try find.bind(.text(key), .text(blob)).step()
+        }
+
         /// Every document in the index: its key and document blob. A key may be there with two
         /// blobs for a while (see ``add(_:_:passagesOf:)``).
         func documents() throws -> [(key: String, blob: String)] {

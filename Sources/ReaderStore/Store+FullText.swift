@@ -146,9 +146,20 @@ extension Store {
 
     /// For `gc`: takes out what the catalog no longer names (under the writers lock, before
     /// the blobs go, so that their words can still be forgotten).
-    func pruneFullText(_ catalog: Catalog) {
-        guard let connection = currentFullText(), let indexed = try? connection.documents() else { return }
-        for (key, blob) in indexed where catalog.entries[key]?.document.hex != blob {
+    ///
+    /// Each indexed document's key is looked up in the catalog, not the catalog held: of a
+    /// million documents, what is held is the stale ones.
+    func pruneFullText() {
+        guard let connection = currentFullText() else { return }
+        var stale: [(key: String, blob: String)] = []
+        let read: ()? = try? connection.forEachDocument { key, blob in
+            // An entry that cannot be read is left alone: gc read the whole catalog before.
+            let stored: CatalogEntry?
+            do { stored = try catalog.entry(key) } catch { return }
+            if stored?.document.hex != blob { stale.append((key, blob)) }
+        }
+        guard read != nil else { return }
+        for (key, blob) in stale {
             try? connection.remove(key, blob: blob, documentOf: { try? self.document(ofBlob: $0) })
         }
         // A note its records no longer keep (taken back, or a process killed before its record
@@ -161,7 +172,10 @@ extension Store {
     /// is no problem (the next `find` builds it), nor is a document the catalog no longer
     /// names (a process killed between the two leaves one; `find` skips it, `gc` removes it);
     /// a damaged index, or one that lacks a stored document, is.
-    func fullTextProblems(_ catalog: Catalog) -> [Problem] {
+    ///
+    /// Each stored document is looked up in the index (its `UNIQUE(key, blob)`), not the
+    /// index's documents held: of a million, what is held is the problems.
+    func fullTextProblems() -> [Problem] {
         let name = "fulltext/index.db"
         let fix = "'reader cache reindex' rebuilds it"
         do {
@@ -178,10 +192,17 @@ extension Store {
             } catch let failure as SQLite.Failure where failure.isDamage {
                 return [Problem(kind: "index", name: name, reason: "its relation index is damaged (\(failure)); \(fix)")]
             }
-            let indexed = Set(try connection.documents().map { $0.key + " " + $0.blob })
-            let documents = catalog.entries.sorted(by: { $0.key < $1.key }).compactMap { key, entry in
-                indexed.contains(key + " " + entry.document.hex)
-                    ? nil : Problem(kind: "index", name: name, reason: "lacks \(key) as stored; \(fix)")
+            var documents: [Problem] = []
+            do {
+                try catalog.forEachEntry { key, entry in
+                    guard try !connection.holds(key, blob: entry.document.hex) else { return }
+                    documents.append(Problem(kind: "index", name: name, reason: "lacks \(key) as stored; \(fix)"))
+                }
+            } catch let failure as SQLite.Failure {
+                throw failure
+            } catch {
+                // The catalog's own walk names what is wrong with it.
+                return []
             }
             let notes = try connection.noteIDs()
             return documents

@@ -53,52 +53,71 @@ extension Store {
         public var versionsForgotten: Int = 0
     }
 
+    /// Counts, one entry and one folder of blobs at a time: a million documents' store is
+    /// never whole in memory (``CatalogFile/forEachEntry(_:)``, ``BlobStore/walk(blob:stray:link:)``).
     public func stats() throws -> Stats {
-        let catalog = try catalog.read()
-        let inventory = blobs.inventory()
+        var entries = 0
+        var rawBytes = 0
         var byType: [String: Int] = [:]
-        for entry in catalog.entries.values { byType[entry.requestType, default: 0] += 1 }
-        return Stats(
-            entries: catalog.entries.count, blobs: inventory.blobs.count,
-            storedBytes: inventory.blobs.reduce(0) { $0 + $1.size },
-            rawBytes: catalog.entries.values.reduce(0) { $0 + $1.size }, byRequestType: byType)
+        try catalog.forEachEntry { _, entry in
+            entries += 1
+            rawBytes += entry.size
+            byType[entry.requestType, default: 0] += 1
+        }
+        var blobCount = 0
+        var storedBytes = 0
+        blobs.walk(
+            blob: { _, size, _ in
+                blobCount += 1
+                storedBytes += size
+            }, stray: { _, _ in }, link: { _ in })
+        return Stats(entries: entries, blobs: blobCount, storedBytes: storedBytes, rawBytes: rawBytes, byRequestType: byType)
     }
 
-    /// Reads back every blob and checks every catalog entry; names each problem found.
+    /// Reads back every blob and checks every catalog entry; names each problem found. What
+    /// it holds is the problems: the blobs are read a folder at a time, the entries one at a
+    /// time, and an entry's blobs are looked for on disk.
     public func verify() -> Verification {
-        var problems: [Problem] = []
-        let inventory = blobs.inventory()
-        problems += linkProblems(inventory)
-        var good = Set<BlobID>()
-        for blob in inventory.blobs {
-            do {
-                try blobs.check(blob.id)
-                good.insert(blob.id)
-            } catch ReaderError.damaged(_, let reason) {
-                problems.append(Problem(kind: "blob", name: blob.id.hex, reason: reason))
-            } catch {
-                problems.append(Problem(kind: "blob", name: blob.id.hex, reason: "\(error)"))
-            }
-        }
+        var links: [String] = []
+        var blobProblems: [Problem] = []
+        var damaged = Set<BlobID>()
+        var blobsChecked = 0
+        blobs.walk(
+            blob: { id, _, _ in
+                blobsChecked += 1
+                do {
+                    try blobs.check(id)
+                } catch ReaderError.damaged(_, let reason) {
+                    damaged.insert(id)
+                    blobProblems.append(Problem(kind: "blob", name: id.hex, reason: reason))
+                } catch {
+                    damaged.insert(id)
+                    blobProblems.append(Problem(kind: "blob", name: id.hex, reason: "\(error)"))
+                }
+            }, stray: { _, _ in }, link: { links.append($0) })
+        var problems = linkProblems(links) + blobProblems
         var entriesChecked = 0
         do {
-            let catalog = try catalog.read()
-            for (key, entry) in catalog.entries.sorted(by: { $0.key < $1.key }) {
-                entriesChecked += 1
+            var entryProblems: [Problem] = []
+            var checked = 0
+            try catalog.forEachEntry { key, entry in
+                checked += 1
                 // Every version's blobs, the current one's named as before; an earlier one's
                 // by its number, as `reader history` prints it.
                 let versions = entry.allVersions
                 for (number, version) in versions.enumerated() {
                     let which = number == versions.count - 1 ? "" : "version \(number + 1) "
-                    for id in [version.raw, version.document] where !good.contains(id) {
+                    for id in [version.raw, version.document] where damaged.contains(id) || !blobs.contains(id) {
                         let reason = blobs.contains(id) ? "\(which)names damaged blob \(id)" : "\(which)names missing blob \(id)"
-                        problems.append(Problem(kind: "entry", name: key, reason: reason))
+                        entryProblems.append(Problem(kind: "entry", name: key, reason: reason))
                     }
                 }
             }
-            problems += fullTextProblems(catalog)
+            entriesChecked = checked
+            problems += entryProblems
+            problems += fullTextProblems()
             if let loss = self.catalog.partial.reason() {
-                let unnamed = Self.unnamed(inventory.blobs.map(\.id), by: catalog).count
+                let unnamed = try unnamedCount()
                 if unnamed > 0 {
                     problems.append(
                         Problem(
@@ -112,14 +131,22 @@ extension Store {
         } catch {
             problems.append(Problem(kind: "catalog", name: "catalog.json", reason: "\(error)"))
         }
-        return Verification(blobsChecked: inventory.blobs.count, entriesChecked: entriesChecked, problems: problems)
+        return Verification(blobsChecked: blobsChecked, entriesChecked: entriesChecked, problems: problems)
+    }
+
+    /// How many blobs no entry names.
+    func unnamedCount(_ named: NamedBlobs? = nil) throws -> Int {
+        let named = try named ?? NamedBlobs(catalog)
+        var count = 0
+        blobs.walk(blob: { id, _, _ in if !named.names(id) { count += 1 } }, stray: { _, _ in }, link: { _ in })
+        return count
     }
 
     /// Every link (or FIFO, device) where the store keeps a file or folder: under `objects/`,
     /// and in place of the store's own files.
-    func linkProblems(_ inventory: BlobStore.Inventory) -> [Problem] {
+    func linkProblems(_ found: [String]) -> [Problem] {
         let reason = "a link where the store keeps a file or folder (never followed); remove it"
-        var links = inventory.links
+        var links = found
         for name in [
             "catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "lock", "writers.lock", "entries", "views",
             "fulltext", "reads.journal", "annotations",
@@ -148,55 +175,57 @@ extension Store {
     public func collectGarbage(keepingVersions: Int? = nil) throws -> GarbageReport {
         try prepare()
         return try withWritersLock(.exclusive) {
-            var catalog = try catalog.read()
             var versionsForgotten = 0
             if let keepingVersions {
                 var trimmed: [(key: String, entry: CatalogEntry?)] = []
-                for (key, entry) in catalog.entries where entry.earlier.count > keepingVersions {
+                try catalog.forEachEntry { key, entry in
+                    guard entry.earlier.count > keepingVersions else { return }
                     versionsForgotten += entry.earlier.count - keepingVersions
                     trimmed.append((key, entry.keepingLast(keepingVersions)))
                 }
                 if !trimmed.isEmpty {
                     try self.catalog.record(contentsOf: trimmed)
                     try self.catalog.compact()
-                    catalog = try self.catalog.read()
                 }
             }
-            let named = Set(catalog.entries.values.flatMap(\.blobs))
-            let inventory = blobs.inventory()
+            let named = try NamedBlobs(catalog)
             // A link in the store was planted: gc follows none, and removes nothing until it goes.
-            if let link = linkProblems(inventory).first {
+            var links: [String] = []
+            blobs.walk(blob: { _, _, _ in }, stray: { _, _ in }, link: { links.append($0) })
+            if let link = linkProblems(links).first {
                 throw ReaderError.damaged(what: link.name, reason: link.reason)
             }
             if let loss = self.catalog.partial.reason() {
-                let unnamed = Self.unnamed(inventory.blobs.map(\.id), by: catalog).count
+                let unnamed = try unnamedCount(named)
                 guard unnamed == 0 else { throw ReaderError.incompleteCatalog(reason: loss, unnamed: unnamed) }
                 // Every blob is named again (what was lost was fetched back): the catalog is whole.
                 try clearPartialMarker()
             }
             // Before the blobs go: forgetting a document's words needs its text.
-            pruneFullText(catalog)
+            pruneFullText()
             var result = GarbageReport(blobsRemoved: 0, bytesFreed: 0, temporaryFilesRemoved: 0, blobsKept: 0, repacked: nil)
             result.versionsForgotten = versionsForgotten
-            for blob in inventory.blobs {
-                if named.contains(blob.id) {
-                    result.blobsKept += 1
-                } else {
-                    try blobs.remove(blob.id)
-                    result.blobsRemoved += 1
-                    result.bytesFreed += blob.size
-                }
-            }
-            for document in entryTables.documents() where !named.contains(document) {
+            try blobs.walk(
+                blob: { id, size, _ in
+                    if named.names(id) {
+                        result.blobsKept += 1
+                    } else {
+                        try blobs.remove(id)
+                        result.blobsRemoved += 1
+                        result.bytesFreed += size
+                    }
+                },
+                stray: { path, _ in
+                    // With the exclusive lock held no writer is running, so every temporary file is stale.
+                    guard path.split(separator: "/").last?.hasPrefix(".tmp-") == true else { return }
+                    try FileSystem.remove(path)
+                    result.temporaryFilesRemoved += 1
+                }, link: { _ in })
+            for document in entryTables.documents() where !named.names(document) {
                 try entryTables.remove(of: document)
             }
-            for document in views.documents() where !named.contains(document) {
+            for document in views.documents() where !named.names(document) {
                 try views.remove(of: document)
-            }
-            // With the exclusive lock held no writer is running, so every temporary file is stale.
-            for stray in inventory.strays where stray.path.split(separator: "/").last?.hasPrefix(".tmp-") == true {
-                try FileSystem.remove(stray.path)
-                result.temporaryFilesRemoved += 1
             }
             for folder in [root, entryTables.folder] + views.documents().map({ "\(views.folder)/\($0.hex)" }) {
                 for name in FileSystem.list(folder) where name.hasPrefix(".tmp-") {

@@ -12,9 +12,13 @@ package final class FileLock: @unchecked Sendable {
 
     package enum Mode { case shared, exclusive }
 
-    /// Opens (creating) `path` and waits for the lock.
-    package init(path: String, mode: Mode) throws {
-        let fd = try FileSystem.openFile(path, O_RDWR | O_CREAT)
+    /// Opens (creating) `path` and waits for the lock. `reading`: a process that only reads
+    /// opens an existing file for reading only, so that it reads a read-only store (a mount,
+    /// a folder without the write bit) too; a writer's open is what finds such a store first.
+    package init(path: String, mode: Mode, reading: Bool = false) throws {
+        var fd: Int32 = -1
+        if reading { fd = try FileSystem.openFile(path, O_RDONLY) }
+        if fd < 0 { fd = try FileSystem.openFile(path, O_RDWR | O_CREAT) }
         while flock(fd, mode == .shared ? LOCK_SH : LOCK_EX) != 0 {
             if errno == EINTR { continue }
             let failure = FileSystem.fail("cannot lock", path)
@@ -27,8 +31,8 @@ package final class FileLock: @unchecked Sendable {
     deinit { close(fd) }
 
     /// Runs `body` holding the lock on `path`.
-    package static func withLock<T>(_ path: String, _ mode: Mode, _ body: () throws -> T) throws -> T {
-        let lock = try FileLock(path: path, mode: mode)
+    package static func withLock<T>(_ path: String, _ mode: Mode, reading: Bool = false, _ body: () throws -> T) throws -> T {
+        let lock = try FileLock(path: path, mode: mode, reading: reading)
         defer { withExtendedLifetime(lock) {} }
         return try body()
     }

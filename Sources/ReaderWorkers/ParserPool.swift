@@ -75,9 +75,9 @@ enum BoundedCall {
             // Parsers recurse on nested input; give them the stack a main thread has.
             thread.stackSize = 8 << 20
             thread.start()
-            // A Dispatch timer, not a sleeping task: a cancelled `Task.sleep` stays queued until
-            // its deadline, so a mirror parsing 250 RFCs a second held a sleeping task for
-            // each parse of the last time limit (2,000 of them, a megabyte, at 9,000 RFCs).
+            // A Dispatch timer, cancelled with the parse: a cancelled `Task.sleep` stays queued
+            // until its deadline, so a mirror held a sleeping task for every parse of the last
+            // minute (all 9,000 of a 35-second mirror: 400 bytes a document).
             let timer = DispatchSource.makeTimerSource(queue: .global())
             timer.schedule(deadline: .now() + timeLimit)
             timer.setEventHandler {

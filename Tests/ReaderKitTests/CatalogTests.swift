@@ -240,3 +240,41 @@ import Testing
         #expect(try catalog.read().entries.keys.sorted() == ["a", "b", "c", "d"])
     }
 }
+
+/// `reader cache ls --limit N`: the head of the listing from one walk of the catalog's keys,
+/// the same documents in the same order as the whole listing's first N, whatever the journal
+/// holds that `catalog.json` does not yet.
+@Suite struct ListingHeadTests {
+    @Test func theHeadOfTheListingIsTheWholeListingsFirstDocuments() throws {
+        let root = try temporaryFolder("listing-head")
+        let store = Store(root: root)
+        func entry(_ key: String, source: String) -> CatalogEntry {
+            CatalogEntry(
+                requestType: source, url: nil, raw: BlobID(of: Array("raw \(key)".utf8)), document: BlobID(of: Array("doc \(key)".utf8)),
+                mediaType: "text/plain", charset: nil, fetchedAt: "2026-11-27T00:00:00Z", etag: nil, lastModified: nil, module: "M",
+                moduleVersion: "1", size: 1, title: "Title of \(key)")
+        }
+        // Number order is not the catalog's byte order: rfc/9711 is before rfc/972 in bytes.
+        let rfcs = [1, 2, 9, 10, 99, 100, 972, 9711, 10_000].map { "rfc/\($0)" }
+        let pages = ["https://example.org/a", "https://example.org/page10", "https://example.org/page9"]
+        try store.catalog.record(contentsOf: rfcs.map { ($0, entry($0, source: "rfc")) } + pages.map { ($0, entry($0, source: "html")) })
+        try store.catalog.compact()
+        // Changes only the journal holds: a removal, a new key before every other, a new page.
+        try store.catalog.record("rfc/1", nil)
+        try store.catalog.record("rfc/0100x", entry("rfc/0100x", source: "rfc"))
+        try store.catalog.record("https://example.org/page08", entry("https://example.org/page08", source: "html"))
+        let none: Store.TitleSources = { _ in [:] }
+        for source in [nil, "rfc", "html", "tweets"] {
+            let whole = try store.list(source: source, titles: none)
+            for limit in [0, 1, 3, 5, 100] {
+                let head = try store.list(source: source, limit: limit, titles: none)
+                #expect(head == Array(whole.prefix(limit)), "source \(source ?? "any"), limit \(limit)")
+            }
+        }
+        #expect(
+            try store.list(source: nil, limit: 3, titles: none).map(\.key) == [
+                "https://example.org/a", "https://example.org/page08", "https://example.org/page9",
+            ])
+        #expect(try store.list(source: "rfc", limit: 4, titles: none).map(\.key) == ["rfc/2", "rfc/9", "rfc/10", "rfc/99"])
+    }
+}

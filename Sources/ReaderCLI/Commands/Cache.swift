@@ -13,11 +13,24 @@ struct Cache: AsyncParsableCommand {
             commandName: "ls", abstract: "Every stored document: key, source, title, when it was fetched, and its size on disk.")
         @OptionGroup var global: StoreOptions
         @Option(name: .long, help: "Only documents of this source (\(HelpExamples.sources), …).") var source: String?
+        @Option(name: .long, help: "Only the first N documents of the listing.") var limit: Int?
         @Flag(name: .long, help: "Print a JSON array.") var json = false
         @OptionGroup var marks: AnnotationFilterOptions
 
+        func validate() throws {
+            if let limit { _ = try OutsideNumber.check(limit, "--limit", in: 0...1_000_000_000) }
+        }
+
         func run() async throws {
-            let listed = try global.makeReader().listStored(source: source, filter: marks.filter)
+            let reader = global.makeReader()
+            // The head of the listing without reading the rest; with marks to filter by, every
+            // document's marks are read anyway.
+            let listed =
+                if let limit, marks.filter.isEmpty {
+                    try reader.listStored(source: source, limit: limit)
+                } else {
+                    Array(try reader.listStored(source: source, filter: marks.filter).prefix(limit ?? .max))
+                }
             if json { return Terminal.printRaw(try JSONRenderer.line(listed)) }
             guard !listed.isEmpty else {
                 if !marks.filter.isEmpty { try EntryOutput.nothing("no stored document is \(Self.describe(marks.filter))") }

@@ -18,6 +18,12 @@ extension Reader {
     /// Every stored document (`reader cache ls`), of one source when `source` is given.
     public func listStored(source: String? = nil) throws -> [Store.Listed] { try store.list(source: source, titles: titleSources) }
 
+    /// The first `limit` of ``listStored(source:)``, the rest of the catalog walked but not read:
+    /// the head of a listing of a million documents.
+    public func listStored(source: String? = nil, limit: Int) throws -> [Store.Listed] {
+        try store.list(source: source, limit: limit, titles: titleSources)
+    }
+
     /// ``listStored(source:)`` with each document's tags and marks, only those `filter` admits.
     public func listStored(source: String? = nil, filter: AnnotationFilter) throws -> [Store.Listed] {
         let states = try annotationStates()
