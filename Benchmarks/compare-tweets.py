@@ -52,6 +52,8 @@ def main():
     parser.add_argument("--sizes", default="10000,100000,1000000", help="the sizes to measure at, growing")
     parser.add_argument("--queries", type=int, default=30)
     parser.add_argument("--work", help="a folder to keep the store in (default: a temporary one, removed)")
+    parser.add_argument("--have", type=int, default=0,
+                        help="the store in --work holds the first N tweets already (an earlier run's): not made again")
     args = parser.parse_args()
     reader = os.path.abspath(args.reader)
     work = args.work or tempfile.mkdtemp(prefix="compare-tweets-")
@@ -63,14 +65,16 @@ def main():
            "READER_CACHE_DIR": store}
     repository = os.path.join(work, "git")
     sizes = [int(size) for size in args.sizes.split(",")]
-    first = 0
+    first = args.have
     rows = {}
     try:
         for size in sizes:
             started = time.perf_counter()
-            subprocess.run([args.bench, "tweets", store, str(size), texts, str(first)], check=True)
-            print(f"--- {size:,} tweets ({time.perf_counter() - started:.0f} s to store the last {size - first:,})", flush=True)
-            first = size
+            if size > first:
+                subprocess.run([args.bench, "tweets", store, str(size), texts, str(first)], check=True)
+            print(f"--- {size:,} tweets ({time.perf_counter() - started:.0f} s to store the last {max(0, size - first):,})",
+                  flush=True)
+            first = max(first, size)
             rows[size] = measure(reader, env, texts, repository, args.queries, size)
         if len(sizes) > 1:
             low, high = sizes[0], sizes[-1]

@@ -13,11 +13,14 @@ binary's first fetch.)
     python3 Benchmarks/short.py --reader .build/debug/reader [--write-baseline]
 """
 import argparse
+import http.client
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 BASELINE = os.path.join(HERE, "short-baseline.tsv")
@@ -123,7 +126,7 @@ def ratio(row):
 
 def unit(row):
     """How a row's figures are printed: CPU seconds as ms, peak RSS (KiB) as MiB."""
-    return ("MiB", 1 / 1024) if row[0].endswith("-rss") else ("ms", 1000)
+    return ("MiB", 1 / 1024) if row[0].endswith("-rss") else ("µs", 1e6) if row[0] == "serve" else ("ms", 1000)
 
 
 def over(row, baseline):
@@ -225,7 +228,77 @@ def measure(reader, work):
         lambda: cpu([reader, "open", "793", "--offline", "--no-pager"], store("large")),
         lambda: cpu([reader, "open", "793", "--offline", "--no-pager"], store("kept")), 5)
     rows.append(("store-open", f"open 793, {PADDED:,} entries", large_open, "the same, 3 entries", small_open))
+    rows += serve_rows(reader, work, store("kept"))
     return rows
+
+
+def serve_rows(reader, work, env):
+    """`reader serve` of RFC 793's page against nginx serving the same bytes as a file, wrk on
+    127.0.0.1 (compare-serve.sh's first line, short): seconds per request, the best of three
+    2-second runs of each, taken in turn."""
+    nginx = shutil.which("nginx") or next((path for path in ("/usr/sbin/nginx",) if os.path.exists(path)), None)
+    if not shutil.which("wrk") or not nginx:
+        sys.exit("short: needs wrk and nginx (apt-get install wrk nginx)")
+    os.chmod(work, 0o755)  # nginx's workers run as another user, who must read the page
+    processes = []
+    try:
+        port = free_port()
+        server = subprocess.Popen([reader, "serve", "--offline", "--port", str(port)], env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL)
+        processes.append(server)
+        if "serving the store at" not in server.stdout.readline().decode():
+            sys.exit("short: reader serve did not start")
+        connection = http.client.HTTPConnection("127.0.0.1", port)
+        connection.request("GET", "/rfc/793", headers={"Accept": "text/html"})
+        page = connection.getresponse().read()
+        www = os.path.join(work, "www", "rfc")
+        os.makedirs(www)
+        with open(os.path.join(www, "793.html"), "wb") as file:
+            file.write(page)
+        nginx_port = free_port()
+        conf = os.path.join(work, "nginx.conf")
+        with open(conf, "w") as file:
+            file.write(f"""worker_processes 2; daemon off; pid {work}/nginx.pid; error_log {work}/nginx.log;
+events {{ worker_connections 1024; }}
+http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; types {{ text/html html; }}
+  client_body_temp_path {work}/tmp; proxy_temp_path {work}/tmp; fastcgi_temp_path {work}/tmp;
+  uwsgi_temp_path {work}/tmp; scgi_temp_path {work}/tmp;
+  server {{ listen 127.0.0.1:{nginx_port}; root {work}/www; }} }}
+""")
+        processes.append(subprocess.Popen([nginx, "-c", conf], stderr=subprocess.DEVNULL))
+        ours_url, theirs_url = f"http://127.0.0.1:{port}/rfc/793", f"http://127.0.0.1:{nginx_port}/rfc/793.html"
+        for _ in range(50):
+            try:
+                http.client.HTTPConnection("127.0.0.1", nginx_port).request("GET", "/rfc/793.html")
+                break
+            except OSError:
+                time.sleep(0.1)
+        wrk(ours_url, 1)
+        wrk(theirs_url, 1)
+        ours, theirs = 0.0, 0.0
+        for _ in range(3):
+            ours = max(ours, wrk(ours_url, 2))
+            theirs = max(theirs, wrk(theirs_url, 2))
+        return [("serve", "reader serve /rfc/793, a request", 1 / ours, "nginx, the same bytes", 1 / theirs)]
+    finally:
+        for process in processes:
+            process.terminate()
+            process.wait()
+
+
+def wrk(url, seconds):
+    """Requests per second of `wrk -t1 -c4` for `seconds`."""
+    output = subprocess.run(["wrk", "-t1", "-c4", f"-d{seconds}s", url], check=True, capture_output=True, text=True).stdout
+    for line in output.splitlines():
+        if line.startswith("Requests/sec:"):
+            return float(line.split()[1])
+    sys.exit(f"short: wrk printed no rate: {output[-300:]}")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
 
 
 def report(rows, baseline, write):
