@@ -234,14 +234,23 @@ extension CatalogFile {
     /// holding them (``read()`` holds them all: a gigabyte). `body` sees each entry once: a
     /// catalog not in the sorted line layout is found so before the first, and read whole.
     package func forEachEntry(_ body: (String, CatalogEntry) throws -> Void) throws {
+        try forEachEntry(withPrefix: "", body)
+    }
+
+    /// ``forEachEntry(_:)`` of the keys that begin with `prefix`; the others are walked, not
+    /// decoded (a key's literal begins with the prefix's, less its closing quote, exactly when
+    /// the key begins with the prefix: JSON escapes character by character).
+    package func forEachEntry(withPrefix prefix: String, _ body: (String, CatalogEntry) throws -> Void) throws {
+        let start = KeyedLines.literal(prefix).dropLast()
         let walked = try walkShared(checkedFirst: true) { literal, json in
+            guard literal.starts(with: start) else { return }
             let key = try Self.key(literal)
             try body(key, try decode(Array(json), of: key, in: "catalog.json"))
         }
         guard !walked else { return }
-        for (key, entry) in try read().entries.sorted(by: {
-            KeyedLines.literal($0.key).lexicographicallyPrecedes(KeyedLines.literal($1.key))
-        }) {
+        let entries = try read().entries.filter { $0.key.hasPrefix(prefix) }
+        let order = { (a: String, b: String) in KeyedLines.literal(a).lexicographicallyPrecedes(KeyedLines.literal(b)) }
+        for (key, entry) in entries.sorted(by: { order($0.key, $1.key) }) {
             try body(key, entry)
         }
     }

@@ -27,15 +27,19 @@ extension Store {
         of key: String, in connection: FullTextIndex.Connection?, note: String?
     ) throws -> (outgoing: [IndexedRelation], incoming: [IndexedRelation], note: String?) {
         guard let connection else { return ([], [], note) }
-        let entries = try catalog.read().entries
-        func stored(_ rows: [FullTextIndex.Connection.RelationRow]) -> [IndexedRelation] {
-            rows.filter { entries[$0.documentKey]?.document.hex == $0.documentBlob }.map(\.relation)
+        // The entries of the rows' documents, each looked up once: not the catalog read whole.
+        var documents: [String: String?] = [:]
+        func stored(_ rows: [FullTextIndex.Connection.RelationRow]) throws -> [IndexedRelation] {
+            try rows.filter { row in
+                if documents[row.documentKey] == nil { documents[row.documentKey] = try catalog.entry(row.documentKey)?.document.hex }
+                return documents[row.documentKey] == row.documentBlob
+            }.map(\.relation)
         }
-        let outgoing = stored(try connection.relations(from: key))
-        var incoming = stored(try connection.relations(to: key))
+        let outgoing = try stored(try connection.relations(from: key))
+        var incoming = try stored(try connection.relations(to: key))
         // A part's relations are the whole's, seen from the part's section (the post).
         for part in outgoing where part.type == RelationKind.contains.name && part.target != key {
-            let others = stored(try connection.relations(to: part.target)).filter {
+            let others = try stored(try connection.relations(to: part.target)).filter {
                 !($0.subject == key && $0.type == RelationKind.contains.name)
             }
             incoming += others.map { row in

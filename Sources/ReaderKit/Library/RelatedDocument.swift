@@ -114,10 +114,14 @@ extension Reader {
 
     /// Label, title, stored or not, and unavailability of each key: the catalog's titles
     /// (by the one rule, ``ShownTitle``) for what is stored, the listings' for the rest.
+    ///
+    /// The keys' entries are looked up one by one, not the catalog read: a document's handful of
+    /// relations in a store of a million.
     private func describe(_ keys: [String]) -> [String: RelatedDocument] {
-        let entries = (try? store.catalog.read().entries) ?? [:]
-        let titles = store.shownTitles(keys.sorted().map { ($0, entries[$0]?.title) }, sources: titleSources, catalog: entries)
-        let unavailable = unavailability(of: keys.filter { entries[$0] == nil }, catalog: entries)
+        var entries: [String: CatalogEntry] = [:]
+        for key in keys { entries[key] = (try? store.catalog.entry(key)) ?? nil }
+        let titles = store.shownTitles(keys.sorted().map { ($0, entries[$0]?.title) }, sources: titleSources)
+        let unavailable = unavailability(of: keys.filter { entries[$0] == nil })
         var described: [String: RelatedDocument] = [:]
         for key in keys {
             described[key] = RelatedDocument(
@@ -129,7 +133,7 @@ extension Reader {
 
     /// Why each of `keys` (not stored) has nothing to fetch, as the stored listings describing
     /// them say: marked as naming no document (`never issued`), or not listed.
-    private func unavailability(of keys: [String], catalog: [String: CatalogEntry]) -> [String: String] {
+    private func unavailability(of keys: [String]) -> [String: String] {
         var byListing: [String: (keys: ListedKeys, ids: [String: String])] = [:]
         for (key, described) in describingEntries(keys, where: { _ in true }) {
             guard let listingKey = try? catalogKey(of: described.keys.listing) else { continue }
@@ -137,7 +141,7 @@ extension Reader {
         }
         var unavailable: [String: String] = [:]
         for (listingKey, group) in byListing {
-            guard let index = catalog[listingKey] else { continue }
+            guard let index = (try? store.catalog.entry(listingKey)) ?? nil else { continue }
             let found = store.unavailability(of: group.ids, index: index, field: group.keys.listing.absentField, reason: group.keys.reason)
             unavailable.merge(found) { first, _ in first }
         }

@@ -90,17 +90,19 @@ struct Resolving: Sendable {
     /// a value (letters and digits), the greatest value: digits compared as numbers.
     func newestStored(_ resolution: Resolution, type: String) -> (key: String, entry: CatalogEntry, argument: String)? {
         guard let prefix = resolution.storedPrefix, !prefix.isEmpty,
-            let types = registry.module(for: type)?.descriptor.requestTypes,
-            let entries = try? store.catalog.read().entries
+            let types = registry.module(for: type)?.descriptor.requestTypes
         else { return nil }
         var best: (key: String, entry: CatalogEntry, rest: String)?
-        for (key, entry) in entries where key.hasPrefix(prefix) && types.contains(entry.requestType) {
+        // Only the entries under the prefix are decoded: a draft's versions, not the store.
+        let walked: ()? = try? store.catalog.forEachEntry(withPrefix: prefix) { key, entry in
+            guard types.contains(entry.requestType) else { return }
             let rest = String(key.dropFirst(prefix.count))
             guard !rest.isEmpty, rest.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) })
-            else { continue }
-            if let current = best, !Self.isGreater(rest, than: current.rest) { continue }
+            else { return }
+            if let current = best, !Self.isGreater(rest, than: current.rest) { return }
             best = (key, entry, rest)
         }
+        guard walked != nil else { return nil }
         return best.map { ($0.key, $0.entry, resolution.argument(with: $0.rest)) }
     }
 
