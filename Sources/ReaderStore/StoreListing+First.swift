@@ -69,25 +69,29 @@ struct FirstKeys {
     mutating func offer(_ key: UnsafeRawBufferPointer) {
         guard limit > 0 else { return }
         if keys.count == limit {
-            guard let last = keys.last, Self.precedes(key, last) else { return }
+            guard let last = keys.last, last.withUnsafeBytes({ Self.precedes(key, $0) }) else { return }
             keys.removeLast()
         }
         var low = 0
         var high = keys.count
         while low < high {
             let middle = (low + high) / 2
-            if Self.precedes(keys[middle], key) { low = middle + 1 } else { high = middle }
+            if keys[middle].withUnsafeBytes({ Self.precedes($0, key) }) { low = middle + 1 } else { high = middle }
         }
         keys.insert(Array(key), at: low)
     }
 
     /// Number order over bytes: a run of digits against a run of digits by its value (its
     /// length once leading zeros are left out, then its digits), anything else byte by byte.
-    static func precedes<A: RandomAccessCollection<UInt8>, B: RandomAccessCollection<UInt8>>(_ a: A, _ b: B) -> Bool
-    where A.Index == Int, B.Index == Int {
-        var i = a.startIndex
-        var j = b.startIndex
-        while i < a.endIndex && j < b.endIndex {
+    /// The bytes both share are skipped first, back to the start of a run of digits they end
+    /// in: keys walked in the catalog's order share most of their bytes with the last kept.
+    static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        let shared = min(a.count, b.count)
+        while i < shared && a[i] == b[i] { i += 1 }
+        while i > 0 && isDigit(a[i - 1]) { i -= 1 }
+        var j = i
+        while i < a.count && j < b.count {
             let x = a[i]
             let y = b[j]
             guard isDigit(x) && isDigit(y) else {
@@ -97,9 +101,9 @@ struct FirstKeys {
                 continue
             }
             var endA = i
-            while endA < a.endIndex && isDigit(a[endA]) { endA += 1 }
+            while endA < a.count && isDigit(a[endA]) { endA += 1 }
             var endB = j
-            while endB < b.endIndex && isDigit(b[endB]) { endB += 1 }
+            while endB < b.count && isDigit(b[endB]) { endB += 1 }
             while i < endA - 1 && a[i] == UInt8(ascii: "0") { i += 1 }
             while j < endB - 1 && b[j] == UInt8(ascii: "0") { j += 1 }
             if endA - i != endB - j { return endA - i < endB - j }
@@ -109,7 +113,7 @@ struct FirstKeys {
                 j += 1
             }
         }
-        return a.endIndex - i < b.endIndex - j
+        return a.count - i < b.count - j
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

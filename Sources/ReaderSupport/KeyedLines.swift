@@ -145,6 +145,22 @@ package enum KeyedLines {
         return header.count..<(bytes.count - footer.count)
     }
 
+    /// ``literalEnd(_:from:to:)`` over raw bytes, the catalog's lines as they are read: a
+    /// generic function called from another module runs through its protocol's witnesses (a
+    /// call for every byte), which made a walk of a million keys three times slower.
+    package static func literalEnd(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+        guard start < end, bytes[start] == UInt8(ascii: "\"") else { return nil }
+        var index = start + 1
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index + 1
+            default: index += 1
+            }
+        }
+        return nil
+    }
+
     /// The index after the closing quote of the JSON string literal starting at `start`.
     package static func literalEnd<Bytes: Collection<UInt8>>(_ bytes: Bytes, from start: Int, to end: Int) -> Int?
     where Bytes.Index == Int {

@@ -277,4 +277,33 @@ import Testing
             ])
         #expect(try store.list(source: "rfc", limit: 4, titles: none).map(\.key) == ["rfc/2", "rfc/9", "rfc/10", "rfc/99"])
     }
+
+    /// The head's number order is the whole listing's (`String.compare(_:options: .numeric)`),
+    /// over keys whose bytes share long prefixes and differ inside runs of digits.
+    @Test func numberOrderOverBytesIsTheListingsOrder() {
+        var generator = Seeded(state: 32)
+        let parts = ["rfc/", "draft-ietf-", "https://x.org/", "a", "b-", "9", "10", "99", "100", "7", "/", "v"]
+        let keys = (0..<400).map { _ in
+            (0..<Int.random(in: 1...5, using: &generator)).map { _ in parts.randomElement(using: &generator) ?? "" }.joined()
+        }
+        for a in keys {
+            for b in keys.prefix(60) {
+                let expected = a.compare(b, options: .numeric) == .orderedAscending
+                let got = Array(a.utf8).withUnsafeBytes { a in Array(b.utf8).withUnsafeBytes { FirstKeys.precedes(a, $0) } }
+                #expect(got == expected, "\(a) before \(b)")
+            }
+        }
+    }
+
+    /// SplitMix64: the same keys on every run.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
 }
