@@ -256,7 +256,7 @@ extension CatalogFile {
     }
 
     /// The key a literal of the catalog writes.
-    static func key(_ literal: UnsafeRawBufferPointer) throws -> String {
+    package static func key(_ literal: UnsafeRawBufferPointer) throws -> String {
         guard case .string(let key)? = JSONValue(jsonText: String(decoding: literal, as: UTF8.self)) else {
             throw ReaderError.damaged(what: "catalog.json", reason: "a key is not a JSON string")
         }

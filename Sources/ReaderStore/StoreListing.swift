@@ -65,13 +65,30 @@ extension Store {
     /// newline, a NUL, a bidi override…) is named by its printable form, as `cache ls` shows it
     /// (``CatalogKey/printable(_:)``): every key in the store can be removed.
     public func remove(keys given: [String]) throws {
-        let entries = try catalog.read().entries
-        var byPrintable: [String: String] = [:]
-        for key in entries.keys where CatalogKey.printable(key) != key { byPrintable[CatalogKey.printable(key)] = key }
-        let keys = try given.map { key in
-            if entries[key] != nil { return key }
-            guard let stored = byPrintable[key] else { throw ReaderError.notInStore(key: key) }
-            return stored
+        // Each key looked up as given; only a key not stored so sends us through the catalog's
+        // keys for one printed so (a walk of the keys, no entry decoded).
+        var keys: [String] = []
+        var unknown: [String] = []
+        for key in given {
+            if try catalog.entry(key) != nil { keys.append(key) } else { unknown.append(key) }
+        }
+        if !unknown.isEmpty {
+            var byPrintable: [String: String] = [:]
+            let wanted = Set(unknown)
+            let walked = try catalog.forEachMember { literal, _ in
+                guard let key = try? CatalogFile.key(literal) else { return }
+                let printable = CatalogKey.printable(key)
+                if printable != key && wanted.contains(printable) { byPrintable[printable] = key }
+            }
+            if !walked {
+                for key in try catalog.read().entries.keys where CatalogKey.printable(key) != key {
+                    byPrintable[CatalogKey.printable(key)] = key
+                }
+            }
+            for key in unknown {
+                guard let stored = byPrintable[key] else { throw ReaderError.notInStore(key: key) }
+                keys.append(stored)
+            }
         }
         try prepare()
         try withWritersLock {
