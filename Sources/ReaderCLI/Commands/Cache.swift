@@ -33,6 +33,8 @@ struct Cache: AsyncParsableCommand {
                 }
             if json { return Terminal.printRaw(try JSONRenderer.line(listed)) }
             guard !listed.isEmpty else {
+                // `--limit 0` asked for nothing: that is not "the store is empty".
+                if limit == 0 { return }
                 if !marks.filter.isEmpty { try EntryOutput.nothing("no stored document is \(Self.describe(marks.filter))") }
                 try EntryOutput.nothing(source.map { "no document of '\($0)' is stored" } ?? "the store is empty")
             }
