@@ -147,7 +147,9 @@ package enum KeyedLines {
 
     /// ``literalEnd(_:from:to:)`` over raw bytes, the catalog's lines as they are read: a
     /// generic function called from another module runs through its protocol's witnesses (a
-    /// call for every byte), which made a walk of a million keys three times slower.
+    /// call for every byte), which made a walk of a million keys 3.7 times slower. A twin on
+    /// purpose: the generic one marked `@inlinable` was tried and was as slow (0.55 s against
+    /// 0.13 s for `cache ls --limit 20` of a million).
     package static func literalEnd(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
         guard start < end, bytes[start] == UInt8(ascii: "\"") else { return nil }
         var index = start + 1
