@@ -16,11 +16,6 @@ struct NamedBlobs {
         seal()
     }
 
-    init(_ entries: some Sequence<CatalogEntry>) {
-        for entry in entries { for id in entry.blobs { prints.append(Self.print(of: id)) } }
-        seal()
-    }
-
     private mutating func seal() {
         prints.sort()
         var unique = 0

@@ -34,9 +34,7 @@ extension Store {
         chosen.sort { $0.key.compare($1.key, options: .numeric) == .orderedAscending }
         let titles = shownTitles(chosen.map { ($0.key, $0.entry.title) }, sources: sources)
         return chosen.map { key, entry in
-            let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
-            return Listed(
-                key: key, source: entry.requestType, title: titles[key] ?? entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+            listedDocument(key, entry, title: titles[key] ?? entry.title)
         }
     }
 }

@@ -29,10 +29,14 @@ extension Store {
         }
         let titles = shownTitles(listed.map { ($0.key, $0.value.title) }, sources: sources, catalog: entries)
         return listed.map { key, entry in
-            let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
-            return Listed(
-                key: key, source: entry.requestType, title: titles[key] ?? entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+            listedDocument(key, entry, title: titles[key] ?? entry.title)
         }
+    }
+
+    /// A document as the listing shows it: its blobs' sizes read from disk.
+    func listedDocument(_ key: String, _ entry: CatalogEntry, title: String?) -> Listed {
+        let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
+        return Listed(key: key, source: entry.requestType, title: title, fetchedAt: entry.fetchedAt, storedBytes: stored)
     }
 
     /// The store in brief, for a home page: how many documents of each source, the `recent`
@@ -52,9 +56,7 @@ extension Store {
         let newest = entries.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(max(0, count))
         let titles = shownTitles(newest.map { ($0.key, $0.value.title) }, sources: sources, catalog: entries)
         let recent = newest.map { key, entry in
-            let stored = entry.blobs.reduce(0) { $0 + (FileSystem.status(blobs.path(of: $1))?.size ?? 0) }
-            return Listed(
-                key: key, source: entry.requestType, title: titles[key] ?? entry.title, fetchedAt: entry.fetchedAt, storedBytes: stored)
+            listedDocument(key, entry, title: titles[key] ?? entry.title)
         }
         return Summary(counts: counts, recent: recent, keys: Array(entries.keys))
     }

@@ -135,8 +135,8 @@ extension Store {
     }
 
     /// How many blobs no entry names.
-    func unnamedCount(_ named: NamedBlobs? = nil) throws -> Int {
-        let named = try named ?? NamedBlobs(catalog)
+    func unnamedCount() throws -> Int {
+        let named = try NamedBlobs(catalog)
         var count = 0
         blobs.walk(blob: { id, _, _ in if !named.names(id) { count += 1 } }, stray: { _, _ in }, link: { _ in })
         return count
@@ -189,14 +189,18 @@ extension Store {
                 }
             }
             let named = try NamedBlobs(catalog)
-            // A link in the store was planted: gc follows none, and removes nothing until it goes.
+            // A link in the store was planted: gc follows none, and removes nothing until it
+            // goes. The same look counts the blobs nothing names, for a partial catalog.
+            let loss = self.catalog.partial.reason()
             var links: [String] = []
-            blobs.walk(blob: { _, _, _ in }, stray: { _, _ in }, link: { links.append($0) })
+            var unnamed = 0
+            blobs.walk(
+                blob: { id, _, _ in if loss != nil && !named.names(id) { unnamed += 1 } }, stray: { _, _ in },
+                link: { links.append($0) })
             if let link = linkProblems(links).first {
                 throw ReaderError.damaged(what: link.name, reason: link.reason)
             }
-            if let loss = self.catalog.partial.reason() {
-                let unnamed = try unnamedCount(named)
+            if let loss {
                 guard unnamed == 0 else { throw ReaderError.incompleteCatalog(reason: loss, unnamed: unnamed) }
                 // Every blob is named again (what was lost was fetched back): the catalog is whole.
                 try clearPartialMarker()
