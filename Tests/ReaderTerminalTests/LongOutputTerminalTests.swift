@@ -15,8 +15,7 @@ import Testing
         let screen = try await terminal.waitFor("less's prompt") { $0.last == ":" }
         #expect(screen.first?.contains("Transmission Control Protocol") == true || screen.contains { $0.contains("TCP") }, "\(screen)")
         #expect(try terminal.leftoverProcesses().contains { $0.hasPrefix("less") })
-        try terminal.press("q")
-        #expect(try await terminal.exitStatus() == 0)
+        #expect(try await terminal.quit() == 0)
         #expect(try terminal.leftoverProcesses() == [])
     }
 

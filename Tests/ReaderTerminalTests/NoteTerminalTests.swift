@@ -36,8 +36,7 @@ import Testing
         #expect(screen.contains { $0 == "    Note 1, first line" }, "\(screen)")
         #expect(!screen.contains { $0.contains("Note 8") }, "past the screen, in the pager: \(screen)")
         #expect(try terminal.leftoverProcesses().contains { $0.hasPrefix("less") })
-        try terminal.press("q")
-        #expect(try await terminal.exitStatus() == 0)
+        #expect(try await terminal.quit() == 0)
         #expect(try terminal.leftoverProcesses() == [])
     }
 

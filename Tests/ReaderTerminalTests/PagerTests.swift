@@ -24,8 +24,7 @@ import Testing
 
         // Ctrl-C belongs to the pager: `reader` must not die of it or stop.
         try terminal.press("C-c")
-        try terminal.press("q")
-        #expect(try await terminal.exitStatus() == 0)
+        #expect(try await terminal.quit() == 0)
         #expect(try terminal.leftoverProcesses() == [])
     }
 
@@ -40,8 +39,7 @@ import Testing
         // less puts the line of the match at the top of the screen.
         let found = try await terminal.waitFor("a line with TCP at the top") { ($0.first ?? "").contains("TCP") }
         #expect(found.count >= 2)
-        try terminal.press("q")
-        #expect(try await terminal.exitStatus() == 0)
+        #expect(try await terminal.quit() == 0)
     }
 
     @Test func aPagerThatCannotStartFallsBackToPlainOutputWithOneWarning() async throws {

@@ -113,6 +113,30 @@ public final class TerminalSession: Sendable {
         return Int32(marker.dropFirst("[exit ".count).prefix { $0.isNumber }) ?? -1
     }
 
+    /// Presses `key` to leave a pager and returns the command's exit status. A person whose
+    /// key seemed lost presses it again, and so does this, every `patience` seconds until
+    /// `limit`: once in 700 CI runs on a loaded machine, `less` showed its prompt a minute
+    /// after a `q` that followed a Ctrl-C (never reproduced by hand). A pager that never quits,
+    /// or a command that died of the Ctrl-C, still fails: the status is the caller's to check.
+    public func quit(pressing key: String = "q", patience: TimeInterval = 5, limit: TimeInterval = 60) async throws -> Int32 {
+        let deadline = Date().addingTimeInterval(limit)
+        var presses = 0
+        while true {
+            try press(key)
+            presses += 1
+            do {
+                let status = try await exitStatus(limit: min(patience, max(deadline.timeIntervalSinceNow, 0)))
+                if presses > 1 { print("terminal: \(key) pressed \(presses) times before the command ended") }
+                return status
+            } catch where Date() < deadline {
+                continue
+            } catch {
+                let processes = (try? leftoverProcesses()) ?? []
+                throw HarnessError("\(error) (\(key) pressed \(presses) times; processes left: \(processes))")
+            }
+        }
+    }
+
     /// Every byte the command wrote to the terminal so far.
     public var rawOutput: [UInt8] {
         (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/raw")))) ?? []
