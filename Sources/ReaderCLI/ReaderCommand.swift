@@ -19,7 +19,6 @@ public struct ReaderCommand: AsyncParsableCommand {
 
     /// Runs the command line and ends the process with the contract's exit code.
     public static func runMain(_ words: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        MallocArenas.limitToCores()
         Foundation.exit(await execute(words))
     }
 
@@ -43,6 +42,8 @@ public struct ReaderCommand: AsyncParsableCommand {
             _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             Foundation.exit(0)
         }
+        // Before the async runtime's first thread, which would take a malloc arena of its own.
+        MallocArenas.limit(serving: words.first { !$0.hasPrefix("-") } == "serve")
         if let code = quickAnswer(CommandLineWords.hoistingCommonOptions(CommandLineWords.givingBareRemoteAValue(words))) {
             Foundation.exit(code)
         }
