@@ -24,6 +24,10 @@ package struct FullTextIndex: Sendable {
     package var path: String { folder + "/index.db" }
     /// The connection the last search used (``KeptConnection``).
     package let kept = KeptConnection()
+    /// The connection the last documents stored by this process went in through: opening the
+    /// index (three files, its schema read, the tokenizer registered) for every batch and
+    /// every retired version cost a mirror more than indexing a small RFC.
+    let writer = KeptConnection()
     /// The files SQLite keeps beside the database in WAL mode.
     var files: [String] { [path, path + "-wal", path + "-shm"] }
 

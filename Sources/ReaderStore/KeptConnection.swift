@@ -23,6 +23,15 @@ package final class KeptConnection: Sendable {
         return (entry.connection, entry.file)
     }
 
+    /// The kept connection, if the file at `path` is still the one it opened, written since
+    /// or not: a writer's (``FullTextIndex/writer``).
+    func takeForWriting(_ path: String) -> FullTextIndex.Connection? {
+        guard let entry = slot.withLock({ $0.take() }), let now = FileIdentity(path), now.isSameFile(as: entry.file) else {
+            return nil
+        }
+        return entry.connection
+    }
+
     /// Keeps `connection`, which opened `file`, for the next search (one is kept at most).
     package func keep(_ connection: FullTextIndex.Connection, file: FileIdentity) {
         connection.database.resetKept()

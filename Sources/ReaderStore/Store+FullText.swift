@@ -20,7 +20,7 @@ extension Store {
         let prepared = FullTextIndex.Connection.PreparedDocument(key: key, blob: blob, document: document, blockStarts: blockStarts)
         let older = try indexing.commit((prepared, newStore)) { batch in
             do {
-                return try openForWriting(complete: batch.allSatisfy(\.newStore))?.add(batch.map(\.document)) ?? []
+                return try writing(complete: batch.allSatisfy(\.newStore)) { try $0.add(batch.map(\.document)) } ?? []
             } catch let failure as SQLite.Failure {
                 throw failure.storageError(fullText.path)
             } catch let failure as FileSystem.Failure {
@@ -32,8 +32,38 @@ extension Store {
 
     /// Takes out what the index held under `key` before `blob`, once the catalog names `blob`.
     func retire(_ key: String, keeping blob: BlobID) {
+        if let connection = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true {
+            try? connection.retire(key, keeping: blob, documentOf: { try? self.document(ofBlob: $0) })
+            keepForWriting(connection, file: FileIdentity(fullText.path))
+            return
+        }
         guard let connection = currentFullText() else { return }
         try? connection.retire(key, keeping: blob, documentOf: { try? self.document(ofBlob: $0) })
+    }
+
+    /// Runs `body` on the connection this process last wrote through, while it opens the
+    /// index at its path and the index is this version's; else on one opened now
+    /// (``openForWriting(complete:)``), kept after for the next batch. nil: no index to write.
+    private func writing<T>(complete: Bool, _ body: (FullTextIndex.Connection) throws -> T) throws -> T? {
+        if let connection = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true {
+            let result = try body(connection)
+            keepForWriting(connection, file: FileIdentity(fullText.path))
+            return result
+        }
+        // The file before and after the open: kept only when both are the same file, so that a
+        // connection kept is sure to have opened the file at the path.
+        let before = FileIdentity(fullText.path)
+        guard let connection = try openForWriting(complete: complete) else { return nil }
+        let result = try body(connection)
+        if let before, let after = FileIdentity(fullText.path), before.isSameFile(as: after) {
+            keepForWriting(connection, file: after)
+        }
+        return result
+    }
+
+    private func keepForWriting(_ connection: FullTextIndex.Connection, file: FileIdentity?) {
+        guard let file else { return }
+        fullText.writer.keep(connection, file: file)
     }
 
     /// Takes `keys` out of the index (`cache rm`); their blobs are still there to say which

@@ -31,6 +31,7 @@ public struct Store: Sendable {
         // none is ever followed (`FileSystem`).
         let root = FileSystem.canonical(root)
         self.root = root
+        FileSystem.keepOpen(root)
         blobs = BlobStore(folder: root + "/objects")
         catalog = CatalogFile(root: root)
         entryTables = EntryTable(folder: root + "/entries")

@@ -28,4 +28,10 @@ package struct FileIdentity: Equatable, Sendable {
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
     }
+
+    /// Whether `other` is the same file, changed or not (a writer's own writes change its
+    /// size and time, not which file it is).
+    package func isSameFile(as other: FileIdentity) -> Bool {
+        device == other.device && inode == other.inode
+    }
 }

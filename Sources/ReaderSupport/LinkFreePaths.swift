@@ -12,19 +12,40 @@ import Darwin
 extension FileSystem {
     /// Opens the folder that holds `path`'s last name, following no link on the way; the
     /// descriptor (to close) and the name. A missing folder is `ENOENT`; a link, `ELOOP`.
+    /// Under a store's root kept open (``KeptFolders``), the walk starts there.
     package static func openParent(_ path: String) throws -> (folder: Int32, name: String) {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard let name = parts.popLast() else { throw Failure(operation: "no file name in", path: path, code: EINVAL) }
-        var fd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if let (fd, root) = KeptFolders.start(of: path) {
+            let skipped = root.split(separator: "/", omittingEmptySubsequences: true).count
+            return (try walk(parts.dropFirst(skipped), from: fd, path: path), String(name))
+        }
+        return (try walkFolders(path, parts[...]), String(name))
+    }
+
+    /// A descriptor of the folder `path`, walked from `/` (or the working folder), following
+    /// no link on the way.
+    static func walkFolders(_ path: String) throws -> Int32 {
+        try walkFolders(path, path.split(separator: "/", omittingEmptySubsequences: true)[...])
+    }
+
+    private static func walkFolders(_ path: String, _ parts: ArraySlice<Substring>) throws -> Int32 {
+        let fd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw fail("cannot open", "/") }
+        return try walk(parts, from: fd, path: path)
+    }
+
+    /// Opens each of `parts` in turn from `start` (which it closes), never through a link.
+    private static func walk(_ parts: ArraySlice<Substring>, from start: Int32, path: String) throws -> Int32 {
+        var fd = start
         for part in parts {
-            let next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            let code = next < 0 ? linkOr(errno, in: fd, part) : 0
+            let next = openat(fd, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let code = next < 0 ? linkOr(errno, in: fd, String(part)) : 0
             close(fd)
             guard next >= 0 else { throw Failure(operation: "cannot open folder", path: path, code: code) }
             fd = next
         }
-        return (fd, name)
+        return fd
     }
 
     /// ``openParent(_:)``, nil when a folder on the way does not exist.

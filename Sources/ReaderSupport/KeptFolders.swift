@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Store roots kept open, so that a walk to a file of the store (``FileSystem/openParent(_:)``)
+/// starts at the root instead of at `/`: a mirror walks to a store file 27 times a document,
+/// and each walk opened and closed every folder above the store again (a fifth of a small
+/// RFC's system calls).
+///
+/// The kept descriptor is used only while the root's path still names that very folder: each
+/// use compares the path's `lstat` with it (one call, against a `open` and a `close` for each
+/// folder above), so a store removed, moved or replaced — by a link too — is walked to afresh,
+/// link-free, as before. A folder opened once is a folder: the kept descriptor never follows
+/// anything.
+enum KeptFolders {
+    private struct Kept {
+        var path: String
+        var fd: Int32
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// A few roots at most (a process serves one store; a test process makes many): the
+    /// oldest is closed when another comes.
+    private static let limit = 4
+    private static let kept = Mutex<[Kept]>([])
+    private static let roots = Mutex<Set<String>>([])
+
+    /// Says that `root` is a store's root: walks to what is under it may start there.
+    static func register(_ root: String) {
+        guard root.hasPrefix("/"), root != "/" else { return }
+        _ = roots.withLock { $0.insert(root) }
+    }
+
+    /// A new descriptor (to close) of the registered root that `path` is under, with the rest
+    /// of the path's folders to walk; nil when `path` is under none, or the root is not there.
+    static func start(of path: String) -> (fd: Int32, root: String)? {
+        guard let root = registeredRoot(above: path) else { return nil }
+        var now = stat()
+        guard lstat(root, &now) == 0, now.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return kept.withLock { kept -> (fd: Int32, root: String)? in
+            if let index = kept.firstIndex(where: { $0.path == root }) {
+                let entry = kept[index]
+                if entry.device == UInt64(now.st_dev) && entry.inode == UInt64(now.st_ino) {
+                    let copy = fcntl(entry.fd, F_DUPFD_CLOEXEC, 0)
+                    return copy >= 0 ? (copy, root) : nil
+                }
+                close(entry.fd)
+                kept.remove(at: index)
+            }
+            guard let fd = try? FileSystem.walkFolders(root) else { return nil }
+            var opened = stat()
+            // Kept only when what the walk opened is what the path named a moment ago.
+            guard fstat(fd, &opened) == 0, opened.st_dev == now.st_dev, opened.st_ino == now.st_ino else { return (fd, root) }
+            let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+            guard copy >= 0 else { return (fd, root) }
+            if kept.count >= limit { close(kept.removeFirst().fd) }
+            kept.append(Kept(path: root, fd: copy, device: UInt64(opened.st_dev), inode: UInt64(opened.st_ino)))
+            return (fd, root)
+        }
+    }
+
+    /// The deepest registered root that `path` is under (not `path` itself): each folder above
+    /// the path's last name looked up, deepest first.
+    private static func registeredRoot(above path: String) -> String? {
+        roots.withLock { roots -> String? in
+            guard !roots.isEmpty else { return nil }
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/"), slash > path.startIndex {
+                let folder = String(path[..<slash])
+                if roots.contains(folder) { return folder }
+                end = slash
+            }
+            return nil
+        }
+    }
+}
+
+extension FileSystem {
+    /// Says that `root` is a store's root: walks to its files may start at it, kept open
+    /// (``KeptFolders``).
+    package static func keepOpen(_ root: String) {
+        KeptFolders.register(root)
+    }
+}

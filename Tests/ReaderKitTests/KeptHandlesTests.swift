@@ -1,0 +1,75 @@
+import Foundation
+import ReaderBuiltins
+import ReaderPluginAPI
+import ReaderSupport
+import ReaderTestHarness
+import ReaderTestSupport
+import Testing
+
+@testable import ReaderKit
+@testable import ReaderStore
+
+/// What a process keeps open between documents — the full-text index it writes to, the store's
+/// root it walks from — is used only while the path still names it. Another process may make
+/// the index anew, a person may move the store away or put a link in its place: the next
+/// document then goes where the path leads now, never into the file or folder kept. Two
+/// `Reader`s on one root are two processes here (each keeps its own). Real RFCs of the corpus.
+@Suite struct KeptHandlesTests {
+    func reader(_ root: String) -> Reader {
+        Reader(
+            configuration: Configuration(
+                storeRoot: root, settings: Settings(["READER_RFC_EDITOR_URL": "file://" + Corpus.url("rfc").path]), jobs: 2),
+            modules: builtinModules)
+    }
+
+    func fetch(_ reader: Reader, _ number: String) async throws -> Result<FetchResult, ReaderError>? {
+        let operation = reader.fetch(try reader.fetchRequests(["rfc", number]))
+        for await _ in operation.events {}
+        return await operation.results()["rfc/\(number)"]
+    }
+
+    @Test func aDocumentStoredAfterAnotherProcessMadeTheIndexAnewIsFoundInTheNewOne() async throws {
+        let root = try temporaryFolder("kept-index")
+        let writer = reader(root)
+        // Two documents: the second batch keeps its connection for the next.
+        for number in ["793", "1"] { _ = try #require(try await fetch(writer, number)).get() }
+        // Another process removes the index and builds it again, complete, from the blobs.
+        let other = reader(root)
+        try other.store.fullText.remove()
+        #expect(try other.reindex() == 2)
+        _ = try #require(try await fetch(writer, "3986")).get()
+        // A third process finds it: it went into the index at the path, not the one removed.
+        let hits = try reader(root).find(["uniform", "resource", "identifier"]).hits.map(\.key)
+        #expect(hits.contains("rfc/3986"), "\(hits)")
+        #expect(reader(root).verify().ok)
+    }
+
+    @Test func aStoreMovedAwayIsLeftAloneAndTheNextDocumentGoesWhereThePathLeads() async throws {
+        let root = try temporaryFolder("kept-root")
+        let moved = root + ".moved"
+        let writer = reader(root)
+        _ = try #require(try await fetch(writer, "793")).get()
+        try FileManager.default.moveItem(atPath: root, toPath: moved)
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        _ = try #require(try await fetch(writer, "1")).get()
+        #expect(try reader(root).store.entry("rfc/1") != nil)
+        #expect(try reader(moved).store.entry("rfc/1") == nil, "nothing written into the folder moved away")
+        #expect(try reader(moved).store.entry("rfc/793") != nil)
+    }
+
+    @Test func aLinkPutWhereTheStoreWasIsNeverFollowed() async throws {
+        let root = try temporaryFolder("kept-link")
+        let moved = root + ".moved"
+        let writer = reader(root)
+        _ = try #require(try await fetch(writer, "793")).get()
+        try FileManager.default.moveItem(atPath: root, toPath: moved)
+        try FileManager.default.createSymbolicLink(atPath: root, withDestinationPath: moved)
+        let outcome = try await fetch(writer, "1")
+        guard case .failure(let error)? = outcome else {
+            Issue.record("a fetch through a link stored: \(String(describing: outcome))")
+            return
+        }
+        #expect(error.exitCode == 6, "a link where the store was is damage: \(error)")
+        #expect(try reader(moved).store.entry("rfc/1") == nil, "nothing written through the link")
+    }
+}
