@@ -25,11 +25,13 @@ package final class KeptConnection: Sendable {
 
     /// The kept connection, if the file at `path` is still the one it opened, written since
     /// or not: a writer's (``FullTextIndex/writer``).
-    func takeForWriting(_ path: String) -> FullTextIndex.Connection? {
+    /// The file returned is the one it opened, to keep it with: not the path's file when kept
+    /// again, which may be another by then.
+    func takeForWriting(_ path: String) -> (FullTextIndex.Connection, FileIdentity)? {
         guard let entry = slot.withLock({ $0.take() }), let now = FileIdentity(path), now.isSameFile(as: entry.file) else {
             return nil
         }
-        return entry.connection
+        return (entry.connection, entry.file)
     }
 
     /// Keeps `connection`, which opened `file`, for the next search (one is kept at most).

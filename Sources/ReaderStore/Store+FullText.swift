@@ -32,9 +32,9 @@ extension Store {
 
     /// Takes out what the index held under `key` before `blob`, once the catalog names `blob`.
     func retire(_ key: String, keeping blob: BlobID) {
-        if let connection = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true {
+        if let (connection, file) = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true {
             try? connection.retire(key, keeping: blob, documentOf: { try? self.document(ofBlob: $0) })
-            keepForWriting(connection, file: FileIdentity(fullText.path))
+            fullText.writer.keep(connection, file: file)
             return
         }
         guard let connection = currentFullText() else { return }
@@ -45,9 +45,9 @@ extension Store {
     /// index at its path and the index is this version's; else on one opened now
     /// (``openForWriting(complete:)``), kept after for the next batch. nil: no index to write.
     private func writing<T>(complete: Bool, _ body: (FullTextIndex.Connection) throws -> T) throws -> T? {
-        if let connection = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true {
+        if let (connection, file) = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true {
             let result = try body(connection)
-            keepForWriting(connection, file: FileIdentity(fullText.path))
+            fullText.writer.keep(connection, file: file)
             return result
         }
         // The file before and after the open: kept only when both are the same file, so that a
@@ -56,14 +56,9 @@ extension Store {
         guard let connection = try openForWriting(complete: complete) else { return nil }
         let result = try body(connection)
         if let before, let after = FileIdentity(fullText.path), before.isSameFile(as: after) {
-            keepForWriting(connection, file: after)
+            fullText.writer.keep(connection, file: after)
         }
         return result
-    }
-
-    private func keepForWriting(_ connection: FullTextIndex.Connection, file: FileIdentity?) {
-        guard let file else { return }
-        fullText.writer.keep(connection, file: file)
     }
 
     /// Takes `keys` out of the index (`cache rm`); their blobs are still there to say which

@@ -48,7 +48,15 @@ enum KeptFolders {
                 let entry = kept[index]
                 if entry.device == UInt64(now.st_dev) && entry.inode == UInt64(now.st_ino) {
                     let copy = fcntl(entry.fd, F_DUPFD_CLOEXEC, 0)
-                    return copy >= 0 ? (copy, root) : nil
+                    // The copy is checked too: were the kept number closed by code that did not
+                    // own it and given to another file, the walk must not start there.
+                    var held = stat()
+                    if copy >= 0, fstat(copy, &held) == 0, held.st_dev == now.st_dev, held.st_ino == now.st_ino {
+                        return (copy, root)
+                    }
+                    if copy >= 0 { close(copy) }
+                    kept.remove(at: index)
+                    return nil
                 }
                 close(entry.fd)
                 kept.remove(at: index)
