@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Store roots kept open, so that a walk to a file of the store (``FileSystem/openParent(_:)``)
 /// starts at the root instead of at `/`: a mirror walks to a store file 27 times a document,
