@@ -128,7 +128,7 @@ public final class TerminalSession: Sendable {
                 let status = try await exitStatus(limit: min(patience, max(deadline.timeIntervalSinceNow, 0)))
                 if presses > 1 { print("terminal: \(key) pressed \(presses) times before the command ended") }
                 return status
-            } catch  where Date() < deadline {
+            } catch is HarnessError where Date() < deadline {
                 continue
             } catch {
                 let processes = (try? leftoverProcesses()) ?? []
