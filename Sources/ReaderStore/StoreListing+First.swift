@@ -84,9 +84,7 @@ struct FirstKeys {
     /// The bytes both share are skipped first, back to the start of a run of digits they end
     /// in: keys walked in the catalog's order share most of their bytes with the last kept.
     static func precedes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        let shared = min(a.count, b.count)
-        while i < shared && a[i] == b[i] { i += 1 }
+        var i = sharedLength(a, b)
         while i > 0 && isDigit(a[i - 1]) { i -= 1 }
         var j = i
         while i < a.count && j < b.count {
@@ -112,6 +110,22 @@ struct FirstKeys {
             }
         }
         return a.count - i < b.count - j
+    }
+
+    /// How many bytes `a` and `b` start with alike, eight at a time while they last: a million
+    /// keys of 46 bytes, each sharing about 40 with the last kept, spent a fifth of `cache ls
+    /// --limit 20` comparing them byte by byte.
+    private static func sharedLength(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let shared = min(a.count, b.count)
+        var i = 0
+        while i + 8 <= shared {
+            let x = a.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let y = b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if x != y { return i + (x ^ y).littleEndian.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < shared && a[i] == b[i] { i += 1 }
+        return i
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
