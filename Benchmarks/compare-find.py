@@ -87,7 +87,7 @@ def main():
         print(f"find process, median of {len(chosen)} queries    {find_ms:8.2f} ms   reference reader --version {version_ms:8.2f} ms"
               f"   ratio {find_ms / version_ms:6.2f}   goal <= 3x: {'holds' if find_ms <= 3 * version_ms else 'MISSED'}")
         print(f"rg -l, the same queries, median           {rg_ms:8.2f} ms   reader find {find_ms:8.2f} ms"
-              f"   ratio {rg_ms / find_ms:6.1f}x   goal >= 20x: {'holds' if rg_ms >= 20 * find_ms else 'MISSED'}")
+              f"   ratio {rg_ms / find_ms:6.1f}x   goal >= 30x (issue 32): {'holds' if rg_ms >= 30 * find_ms else 'MISSED'}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -119,8 +119,9 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; 
         print(f"  reader serve {ours[0]:9.0f} req/s  p50 {ours[1]:6.2f} ms  p99 {ours[2]:6.2f} ms")
         print(f"  nginx (file) {theirs[0]:9.0f} req/s  p50 {theirs[1]:6.2f} ms  p99 {theirs[2]:6.2f} ms")
         ratio = ours[0] / theirs[0]
-        print(f"  ratio {ratio:.2f}x   goal >= 0.5x nginx and p50 <= 2 ms: "
-              f"{'holds' if ratio >= 0.5 and ours[1] <= 2 else 'MISSED'}")
+        # Issue 32's goal (issue 21's was 0.5× and p50 ≤ 2 ms).
+        print(f"  ratio {ratio:.2f}x   goal >= 0.9x nginx and p99 <= 2 ms: "
+              f"{'holds' if ratio >= 0.9 and ours[2] <= 2 else 'MISSED'}")
 
         # Search pages: each query asked once (nothing kept from before), one after another on
         # one connection, as a person searches; three words each, from the documents' texts.
@@ -139,7 +140,7 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; 
         p50 = statistics.median(times)
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
         print(f"search page, {len(times)} three-word queries, each made anew: p50 {p50:.2f} ms  p99 {p99:.2f} ms   "
-              f"goal p50 <= 10 ms: {'holds' if p50 <= 10 else 'MISSED'}")
+              f"goal p50 <= 5 ms (issue 32): {'holds' if p50 <= 5 else 'MISSED'}")
         searched = wrk(base + "/search?q=" + urllib.parse.quote_plus(" ".join(chosen[0][:3])), args.seconds, 16)
         print(f"search page, kept, wrk -c16: {searched[0]:.0f} req/s  p50 {searched[1]:.2f} ms  p99 {searched[2]:.2f} ms")
         rss = peak_rss_mib(server.pid)

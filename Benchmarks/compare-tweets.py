@@ -52,6 +52,8 @@ def main():
     parser.add_argument("--sizes", default="10000,100000,1000000", help="the sizes to measure at, growing")
     parser.add_argument("--queries", type=int, default=30)
     parser.add_argument("--work", help="a folder to keep the store in (default: a temporary one, removed)")
+    parser.add_argument("--no-maintenance", action="store_true",
+                        help="skip cache verify and gc (minutes at a million): find, open and ls only")
     parser.add_argument("--have", type=int, default=0,
                         help="the store in --work holds the first N tweets already (an earlier run's): not made again")
     args = parser.parse_args()
@@ -75,8 +77,8 @@ def main():
             print(f"--- {size:,} tweets ({time.perf_counter() - started:.0f} s to store the last {max(0, size - first):,})",
                   flush=True)
             first = max(first, size)
-            rows[size] = measure(reader, env, texts, repository, args.queries, size)
-        if len(sizes) > 1:
+            rows[size] = measure(reader, env, texts, repository, args.queries, size, not args.no_maintenance)
+        if len(sizes) > 1 and not args.no_maintenance:
             low, high = sizes[0], sizes[-1]
             print(f"--- growth from {low:,} to {high:,} tweets ({high // low}x the documents)")
             for name, unit in (("find p50", "ms"), ("open", "ms"), ("ls --limit 20", "ms"), ("verify", "s"),
@@ -87,7 +89,7 @@ def main():
             shutil.rmtree(work, ignore_errors=True)
 
 
-def measure(reader, env, texts, repository, query_count, size):
+def measure(reader, env, texts, repository, query_count, size, maintenance=True):
     row = {}
     # Queries: two consecutive words of a stored tweet's text (3 letters or more), seeded.
     randomness = random.Random(size)
@@ -118,7 +120,7 @@ def measure(reader, env, texts, repository, query_count, size):
     row["ls --limit 20"] = best([reader, "cache", "ls", "--limit", "20"], env, 5) * 1000
     figure("cache ls --limit 20", row["ls --limit 20"], "ms", goal=("<= 50 ms", row["ls --limit 20"] <= 50))
 
-    for command, name in ((["cache", "verify"], "verify"), (["cache", "gc"], "gc")):
+    for command, name in ((["cache", "verify"], "verify"), (["cache", "gc"], "gc")) if maintenance else ():
         elapsed, rss = run([reader, *command], env)
         row[name], row[name + " rss"] = elapsed, rss / 1024
         figure(f"cache {name}", elapsed, "s")
