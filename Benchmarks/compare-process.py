@@ -156,6 +156,16 @@ def compare(args, reader, work):
         mirror_figures(args, reader, work, base_env)
 
 
+def mirror_run(reader, count, env, store):
+    """`reader fetch rfc 1-count --jobs 8` into an empty `store`: wall time, CPU (user + system)
+    and peak RSS (KiB)."""
+    shutil.rmtree(store, ignore_errors=True)
+    before = os.times()
+    elapsed, rss = run_measured([reader, "fetch", "rfc", f"1-{count}", "--jobs", "8"], dict(env, READER_CACHE_DIR=store))
+    after = os.times()
+    return elapsed, after.children_user - before.children_user + after.children_system - before.children_system, rss
+
+
 def sample_figures(args, reader, work, base_env):
     """Issue 32's mirror rows on real RFCs: `fetch rfc 1-N --jobs 8` from a `file://` mirror
     holding the sample's RFCs under the numbers 1…N, everything parsed, stored and indexed.
@@ -193,12 +203,9 @@ def sample_figures(args, reader, work, base_env):
     store = os.path.join(work, "store-sample")
     times, cpus, peaks = [], [], []
     for _ in range(2):
-        shutil.rmtree(store, ignore_errors=True)
-        before = os.times()
-        elapsed, rss = run_measured([reader, "fetch", "rfc", f"1-{count}", "--jobs", "8"], dict(env, READER_CACHE_DIR=store))
-        after = os.times()
+        elapsed, cpu, rss = mirror_run(reader, count, env, store)
         times.append(elapsed)
-        cpus.append(after.children_user - before.children_user + after.children_system - before.children_system)
+        cpus.append(cpu)
         peaks.append(rss)
     gzip_cpu = float("inf")
     for _ in range(3):
@@ -279,13 +286,9 @@ def mirror_figures(args, reader, work, base_env):
                 command += [url, "-o", os.path.join(target, f"rfc{number}.txt")]
             elapsed, _ = run_measured(command, env)
             curl_times.append(elapsed)
-            store = os.path.join(work, "store-mirror")
-            shutil.rmtree(store, ignore_errors=True)
-            before = os.times()
-            elapsed, rss = run_measured([reader, "fetch", "rfc", f"1-{count}", "--jobs", "8"], dict(env, READER_CACHE_DIR=store))
-            after = os.times()
+            elapsed, cpu, rss = mirror_run(reader, count, env, os.path.join(work, "store-mirror"))
             reader_times.append(elapsed)
-            reader_cpu.append(after.children_user - before.children_user + after.children_system - before.children_system)
+            reader_cpu.append(cpu)
             peak = max(peak, rss)
         megabytes = sizes / 1e6
         reader_rate = megabytes / min(reader_times)

@@ -28,15 +28,21 @@ import Testing
         return await operation.results()["rfc/\(number)"]
     }
 
-    @Test func aDocumentStoredAfterAnotherProcessMadeTheIndexAnewIsFoundInTheNewOne() async throws {
-        let root = try temporaryFolder("kept-index")
+    /// A writer that has stored two documents (the second batch keeps its connection for the
+    /// next), then another process that removes the index and builds it again, complete, from
+    /// the blobs; the writer, whose kept connection is to the file removed.
+    func writerAfterTheIndexWasMadeAnew(_ root: String) async throws -> Reader {
         let writer = reader(root)
-        // Two documents: the second batch keeps its connection for the next.
         for number in ["793", "1"] { _ = try #require(try await fetch(writer, number)).get() }
-        // Another process removes the index and builds it again, complete, from the blobs.
         let other = reader(root)
         try other.store.fullText.remove()
         #expect(try other.reindex() == 2)
+        return writer
+    }
+
+    @Test func aDocumentStoredAfterAnotherProcessMadeTheIndexAnewIsFoundInTheNewOne() async throws {
+        let root = try temporaryFolder("kept-index")
+        let writer = try await writerAfterTheIndexWasMadeAnew(root)
         _ = try #require(try await fetch(writer, "3986")).get()
         // A third process finds it: it went into the index at the path, not the one removed.
         let hits = try reader(root).find(["uniform", "resource", "identifier"]).hits.map(\.key)
@@ -51,14 +57,10 @@ import Testing
     /// file was moved, as it does: this holds without anything done about it here.
     @Test func closingTheConnectionToAnIndexMadeAnewLeavesTheNewOnesFilesAlone() async throws {
         let root = try temporaryFolder("kept-index-held")
-        let writer = reader(root)
-        for number in ["793", "1"] { _ = try #require(try await fetch(writer, number)).get() }
-        let other = reader(root)
-        try other.store.fullText.remove()
-        #expect(try other.reindex() == 2)
+        let writer = try await writerAfterTheIndexWasMadeAnew(root)
         let third = reader(root)
         _ = try #require(try await fetch(third, "3986")).get()
-        #expect(FileManager.default.fileExists(atPath: other.store.fullText.path + "-wal"))
+        #expect(FileManager.default.fileExists(atPath: third.store.fullText.path + "-wal"))
         // The writer's next document: its kept connection is to the file removed.
         _ = try #require(try await fetch(writer, "6093")).get()
         let hits = try reader(root).find(["uniform", "resource", "identifier"]).hits.map(\.key)
@@ -67,12 +69,18 @@ import Testing
         withExtendedLifetime(third) {}
     }
 
-    @Test func aStoreMovedAwayIsLeftAloneAndTheNextDocumentGoesWhereThePathLeads() async throws {
-        let root = try temporaryFolder("kept-root")
-        let moved = root + ".moved"
+    /// A writer that has stored RFC 793 (its walks start at the root it keeps open), and the
+    /// folder its store was moved to.
+    func writerOfAStoreMovedAway(_ root: String) async throws -> (writer: Reader, moved: String) {
         let writer = reader(root)
         _ = try #require(try await fetch(writer, "793")).get()
-        try FileManager.default.moveItem(atPath: root, toPath: moved)
+        try FileManager.default.moveItem(atPath: root, toPath: root + ".moved")
+        return (writer, root + ".moved")
+    }
+
+    @Test func aStoreMovedAwayIsLeftAloneAndTheNextDocumentGoesWhereThePathLeads() async throws {
+        let root = try temporaryFolder("kept-root")
+        let (writer, moved) = try await writerOfAStoreMovedAway(root)
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
         _ = try #require(try await fetch(writer, "1")).get()
         #expect(try reader(root).store.entry("rfc/1") != nil)
@@ -82,10 +90,7 @@ import Testing
 
     @Test func aLinkPutWhereTheStoreWasIsNeverFollowed() async throws {
         let root = try temporaryFolder("kept-link")
-        let moved = root + ".moved"
-        let writer = reader(root)
-        _ = try #require(try await fetch(writer, "793")).get()
-        try FileManager.default.moveItem(atPath: root, toPath: moved)
+        let (writer, moved) = try await writerOfAStoreMovedAway(root)
         try FileManager.default.createSymbolicLink(atPath: root, withDestinationPath: moved)
         let outcome = try await fetch(writer, "1")
         guard case .failure(let error)? = outcome else {
