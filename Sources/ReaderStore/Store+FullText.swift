@@ -32,24 +32,29 @@ extension Store {
 
     /// Takes out what the index held under `key` before `blob`, once the catalog names `blob`.
     func retire(_ key: String, keeping blob: BlobID) {
-        if let (connection, file) = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true {
+        let retire = { (connection: FullTextIndex.Connection) in
             try? connection.retire(key, keeping: blob, documentOf: { try? self.document(ofBlob: $0) })
-            fullText.writer.keep(connection, file: file)
-            return
         }
+        if withKeptWriter(retire) != nil { return }
         guard let connection = currentFullText() else { return }
-        try? connection.retire(key, keeping: blob, documentOf: { try? self.document(ofBlob: $0) })
+        retire(connection)
     }
 
     /// Runs `body` on the connection this process last wrote through, while it opens the
-    /// index at its path and the index is this version's; else on one opened now
+    /// index at its path and the index is this version's, and keeps it again; nil when there
+    /// is none to use.
+    private func withKeptWriter<T>(_ body: (FullTextIndex.Connection) throws -> T) rethrows -> T? {
+        guard let (connection, file) = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true
+        else { return nil }
+        let result = try body(connection)
+        fullText.writer.keep(connection, file: file)
+        return result
+    }
+
+    /// Runs `body` on the kept writer (``withKeptWriter(_:)``), else on a connection opened now
     /// (``openForWriting(complete:)``), kept after for the next batch. nil: no index to write.
     private func writing<T>(complete: Bool, _ body: (FullTextIndex.Connection) throws -> T) throws -> T? {
-        if let (connection, file) = fullText.writer.takeForWriting(fullText.path), (try? connection.state())?.current == true {
-            let result = try body(connection)
-            fullText.writer.keep(connection, file: file)
-            return result
-        }
+        if let result = try withKeptWriter(body) { return result }
         // The file before and after the open: kept only when both are the same file, so that a
         // connection kept is sure to have opened the file at the path.
         let before = FileIdentity(fullText.path)

@@ -10,8 +10,9 @@ import Darwin
 
 /// Store roots kept open, so that a walk to a file of the store (``FileSystem/openParent(_:)``)
 /// starts at the root instead of at `/`: a mirror walks to a store file 27 times a document,
-/// and each walk opened and closed every folder above the store again (a fifth of a small
-/// RFC's system calls).
+/// and each walk opened and closed every folder above the store again (with the index's
+/// connection kept too, `fetch` of the 1,067 sample RFCs made 45,365 `openat` calls instead of
+/// 160,430, and 67,244 `close` calls instead of 157,742).
 ///
 /// The kept descriptor is used only while the root's path still names that very folder: each
 /// use compares the path's `lstat` with it (one call, against a `open` and a `close` for each
