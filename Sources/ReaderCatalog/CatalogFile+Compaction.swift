@@ -64,9 +64,16 @@ extension CatalogFile {
         // A copy, not a link: damage done in place (a truncation, an editor) must not reach it.
         let copy = try TemporaryFile(in: folder, bufferSize: 1 << 20)
         var writer = MemberWriter(files: [current, copy])
+        // The first keys in number order, for `cache ls --limit` (`catalog.first`).
+        var first = FirstKeys(limit: firstKeysKept)
+        var members = 0
         try writer.start()
         do {
-            try walk(base: base, changes: changes, journalFile: journalFile) { key, entry in try writer.member(key, entry) }
+            try walk(base: base, changes: changes, journalFile: journalFile) { key, entry in
+                try writer.member(key, entry)
+                first.offer(key)
+                members += 1
+            }
         } catch {
             // Not mergeable, or unreadable: the fold in memory reads it, or its copy, and
             // says what may have been lost. The new files are removed with their objects.
@@ -76,6 +83,7 @@ extension CatalogFile {
         try current.move(to: path)
         try copy.move(to: previousPath)
         try journal.clear()
+        writeFirstKeys(first, complete: members <= firstKeysKept)
         return true
     }
 

@@ -21,7 +21,10 @@ extension CatalogFile {
         } catch {
             throw ReaderError.damaged(what: "catalog.journal", reason: "\(error)")
         }
-        for (key, (literal, change)) in zip(keys, zip(literals, changes)) {
+        // By index, not through `zip`: a nested `Zip2Sequence`'s type is made at run time, by
+        // its mangled name, once in each process (a conformance scan of the whole binary).
+        for index in keys.indices {
+            let (key, literal, change) = (keys[index], literals[index], changes[index])
             if let change {
                 if let entry = change.entry { blobs[key] = Self.documentBlob(in: entry) }
                 continue

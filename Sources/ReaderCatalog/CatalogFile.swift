@@ -27,19 +27,24 @@ public struct CatalogFile: Sendable {
     /// a rhythm — a command compacts once, at its end, however much it stored (a key is looked
     /// up in what this process has read of the journal, not by reading it again).
     let journalLimit: Int
+    /// `catalog.first` (CatalogFile+FirstKeys.swift), and how many keys it keeps.
+    let firstKeysPath: String
+    let firstKeysKept: Int
     private let group = GroupCommit<CatalogJournal.Change, Void>()
-    /// `catalog.json` as last mapped by ``documentBlobs(of:)``.
+    /// `catalog.json` as last mapped by ``entry(_:)`` or ``documentBlobs(of:)``.
     let mapping = KeptMapping()
 
     static let header: [UInt8] = Array(#"{"version":1,"entries":{"#.utf8) + [UInt8(ascii: "\n")]
 
-    public init(root: String, journalLimit: Int = 32 << 20) {
+    public init(root: String, journalLimit: Int = 32 << 20, firstKeysKept: Int = 1000) {
         path = root + "/catalog.json"
         previousPath = root + "/catalog.prev.json"
         lockPath = root + "/lock"
         journal = CatalogJournal(path: root + "/catalog.journal")
         partial = PartialMarker(path: root + "/catalog.partial")
         self.journalLimit = journalLimit
+        firstKeysPath = root + "/catalog.first"
+        self.firstKeysKept = max(0, firstKeysKept)
     }
 
     /// The entry of `key`, if stored. Throws `ReaderError.damaged` when the catalog is damaged.
@@ -58,7 +63,9 @@ public struct CatalogFile: Sendable {
         }
         let file: MappedFile?
         do {
-            file = try MappedFile(path: path)
+            // Kept mapped while it is the same file: `open` looks up its key and the keys its
+            // view depends on, and each lookup mapped and unmapped the whole file.
+            file = try mapping.map(path)
         } catch {
             throw ReaderError.damaged(what: "catalog.json", reason: "\(error)")
         }

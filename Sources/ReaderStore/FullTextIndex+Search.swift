@@ -19,6 +19,11 @@ extension FullTextIndex.Connection {
         package var score: Double
     }
 
+    /// Runs `body`'s reads of the index as one read transaction (``SQLite/reading(_:)``).
+    package func reading<T>(_ body: () throws -> T) throws -> T {
+        try database.reading(body)
+    }
+
     /// The passages matching every word of `query` (only `source`'s when given), best first
     /// (``FullTextRanking``). A passage with a phrase's words is among them whether or not it
     /// has them in order.

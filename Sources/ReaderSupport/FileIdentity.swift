@@ -29,6 +29,10 @@ package struct FileIdentity: Equatable, Sendable {
         #endif
     }
 
+    /// The identity as one line of text (device, inode, size, time of change), to be kept in a
+    /// file derived from this one and compared with the file's later.
+    package var line: String { "\(device) \(inode) \(size) \(modified)" }
+
     /// Whether `other` is the same file, changed or not (a writer's own writes change its
     /// size and time, not which file it is).
     package func isSameFile(as other: FileIdentity) -> Bool {

@@ -18,7 +18,9 @@ package enum FileLines {
         _ fd: Int32, from start: Int, to end: Int, path: String, chunk: Int = 1 << 20,
         _ body: (UnsafeRawBufferPointer, Int) throws -> Void
     ) throws -> Int {
-        var buffer = [UInt8](repeating: 0, count: max(chunk, 1))
+        // No larger than the part read: a journal of one short line was read with a megabyte
+        // zeroed for it (256 page faults and a `munmap`, in every `reader open`).
+        var buffer = [UInt8](repeating: 0, count: max(1, min(chunk, end - start)))
         // The file offset of `buffer[0]`, and how many bytes of `buffer` are read.
         var bufferOffset = start
         var filled = 0

@@ -278,6 +278,54 @@ import Testing
         #expect(try store.list(source: "rfc", limit: 4, titles: none).map(\.key) == ["rfc/2", "rfc/9", "rfc/10", "rfc/99"])
     }
 
+    /// `catalog.first`, kept by each compaction, answers the head without a walk only while it
+    /// can: for the `catalog.json` it was written beside, with the journal's changes applied,
+    /// and with enough of its keys left; else nil, and the listing walks the catalog.
+    @Test func catalogFirstAnswersTheHeadOnlyWhileItCan() throws {
+        let root = try temporaryFolder("catalog-first")
+        let catalog = CatalogFile(root: root, firstKeysKept: 4)
+        func entry(_ key: String) -> CatalogEntry {
+            CatalogEntry(
+                requestType: "rfc", url: nil, raw: BlobID(of: Array("raw \(key)".utf8)), document: BlobID(of: Array("doc \(key)".utf8)),
+                mediaType: "text/plain", charset: nil, fetchedAt: "2026-11-27T00:00:00Z", etag: nil, lastModified: nil, module: "M",
+                moduleVersion: "1", size: 1, title: nil)
+        }
+        func first(_ limit: Int) throws -> [String]? {
+            try catalog.firstKeys(limit: limit)?.map { try CatalogFile.key(UnsafeRawBufferPointer(start: $0, count: $0.count)) }
+        }
+        // Not written yet: nothing to say.
+        #expect(try first(2) == nil)
+        try catalog.record(contentsOf: [1, 2, 9, 10, 99, 100, 972, 9711, 10_000].map { ("rfc/\($0)", entry("rfc/\($0)")) })
+        try catalog.compact()
+        #expect(try first(3) == ["rfc/1", "rfc/2", "rfc/9"])
+        #expect(try first(4) == ["rfc/1", "rfc/2", "rfc/9", "rfc/10"])
+        // It keeps four: five are the walk's to find.
+        #expect(try first(5) == nil)
+        // Two of its keys removed in the journal: two are left, and every other key comes after them.
+        try catalog.record("rfc/1", nil)
+        try catalog.record("rfc/2", nil)
+        #expect(try first(2) == ["rfc/9", "rfc/10"])
+        #expect(try first(3) == nil)
+        // A key the journal adds is among them.
+        try catalog.record("rfc/5", entry("rfc/5"))
+        #expect(try first(2) == ["rfc/5", "rfc/9"])
+        // Folded in: written anew, with the catalog's identity.
+        try catalog.compact()
+        #expect(try first(4) == ["rfc/5", "rfc/9", "rfc/10", "rfc/99"])
+        // `catalog.json` changed by anything but a compaction: not the file it describes.
+        let path = root + "/catalog.json"
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: path)
+        #expect(try first(2) == nil)
+        try catalog.record("rfc/7", entry("rfc/7"))
+        try catalog.compact()
+        #expect(try first(2) == ["rfc/5", "rfc/7"])
+        // Cut short or garbled: passed over.
+        for damage in ["reader-first 1 1 2\n", "\u{0}\u{1}garbage", ""] {
+            try Data(damage.utf8).write(to: URL(fileURLWithPath: root + "/catalog.first"))
+            #expect(try first(2) == nil, "\(damage)")
+        }
+    }
+
     /// The head's number order is the whole listing's (`String.compare(_:options: .numeric)`),
     /// over keys whose bytes share long prefixes and differ inside runs of digits.
     @Test func numberOrderOverBytesIsTheListingsOrder() {

@@ -107,7 +107,7 @@ extension Reader {
             return try connection.notes(matching: expression)
         }
         do {
-            let found = (try search(connection), try notes(connection))
+            let found = try connection.reading { (try search(connection), try notes(connection)) }
             if let file { store.fullText.kept.keep(connection, file: file) }
             return (FindResult(hits: found.0, note: note), found.1)
         } catch let failure as SQLite.Failure where failure.isDamage {

@@ -80,8 +80,8 @@ struct StoreAudit: CustomStringConvertible {
     }
 }
 
-/// Every file of a store folder with its bytes, lock files aside, to prove that a failed
-/// command changed nothing.
+/// Every file of a store folder with its bytes, lock files and SQLite's shared memory aside,
+/// to prove that a failed command changed nothing.
 struct StoreSnapshot: Equatable, CustomStringConvertible {
     let files: [String: Data]
 
@@ -92,7 +92,10 @@ struct StoreSnapshot: Equatable, CustomStringConvertible {
             let full = root + "/" + path
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
-                !(path as NSString).lastPathComponent.hasSuffix("lock")
+                !(path as NSString).lastPathComponent.hasSuffix("lock"),
+                // SQLite's shared memory for the index's WAL, kept between processes: every reader
+                // writes its read marks there. Not data, like the locks.
+                !path.hasSuffix("-shm")
             else { continue }
             files[path] = FileManager.default.contents(atPath: full)
         }
