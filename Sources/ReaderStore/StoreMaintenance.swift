@@ -148,9 +148,8 @@ extension Store {
         let reason = "a link where the store keeps a file or folder (never followed); remove it"
         var links = found
         for name in [
-            "catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "catalog.first", "lock", "writers.lock", "entries",
-            "views",
-            "fulltext", "reads.journal", "annotations",
+            "catalog.json", "catalog.prev.json", "catalog.journal", "catalog.partial", "catalog.first", "lock", "writers.lock",
+            "entries", "views", "fulltext", "reads.journal", "annotations",
         ] {
             let path = root + "/" + name
             if FileSystem.isNeitherFileNorFolder(path) { links.append(path) }
