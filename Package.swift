@@ -280,7 +280,7 @@ let package = Package(
         // Speed, measured in release against references taken in the same run (Benchmarks/README.md).
         .executableTarget(
             name: "ReaderBench",
-            dependencies: ["ReaderKit", "ReaderBuiltins", "ReaderPluginAPI", "DocumentJSON"]
+            dependencies: ["ReaderKit", "ReaderBuiltins", "ReaderPluginAPI", "DocumentJSON", "ReaderSupport"]
                 + builtinModules.map { .target(name: $0.name) },
             path: "Benchmarks/ReaderBench"
         ),

@@ -6,12 +6,13 @@ import Foundation
 //   reader-bench find STORE TEXTS COUNT FOLDER…           the full-text index of COUNT RFC-sized documents
 //   reader-bench find-queries STORE QUERIES               its query times again, on the store it made
 //   reader-bench tweets STORE COUNT TEXTS [FIRST]         a store of COUNT single-tweet documents
+//   reader-bench mirror-floor FOLDER                      the least CPU a mirror of FOLDER's RFCs takes per MB
 // Each figure is printed on its own line with its reference and the ratio.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 let corpus =
-    arguments.first.flatMap { ["fill-catalog", "find", "find-queries", "tweets"].contains($0) ? nil : $0 }
+    arguments.first.flatMap { ["fill-catalog", "find", "find-queries", "tweets", "mirror-floor"].contains($0) ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
@@ -47,6 +48,12 @@ do {
             exit(64)
         }
         try fillTweets(store: arguments[1], count: count, texts: arguments[3], from: first)
+    } else if arguments.first == "mirror-floor" {
+        guard arguments.count == 2 else {
+            FileHandle.standardError.write(Data("usage: reader-bench mirror-floor FOLDER\n".utf8))
+            exit(64)
+        }
+        try mirrorFloor(folder: arguments[1])
     } else if arguments.first == "find-queries" {
         guard arguments.count == 3, let text = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
             FileHandle.standardError.write(Data("usage: reader-bench find-queries STORE QUERIES\n".utf8))

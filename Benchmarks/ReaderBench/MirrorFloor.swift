@@ -1,0 +1,126 @@
+import DocumentJSON
+import Foundation
+import RFCText
+import ReaderBuiltins
+import ReaderKit
+import ReaderPluginAPI
+import ReaderSupport
+
+/// `reader-bench mirror-floor FOLDER`: the least CPU a mirror of the real RFCs in FOLDER (its
+/// `.txt` files) can take per MB, each step a mirror cannot skip timed alone on one thread, in
+/// process, with nothing written to disk:
+/// - the raw bytes: their SHA-256 (the blob's name) and deflate at the store's level;
+/// - the RFC module's parse;
+/// - the document: its JSON, its SHA-256 and deflate;
+/// - the full-text index: `cache reindex` of a store holding them, less the reading of the
+///   documents back from their blobs, which a mirror does not do (it has them in memory).
+///
+/// Against `gzip -6` of the same bytes, run by this process as a child (its CPU time). The sum
+/// leaves out what the kernel takes (files made, written and flushed) and the catalog: the
+/// floor is below what any mirror can reach, so a goal under it is out of reach.
+func mirrorFloor(folder: String) throws {
+    var texts: [[UInt8]] = []
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".txt") {
+        if let data = FileManager.default.contents(atPath: folder + "/" + name) { texts.append([UInt8](data)) }
+    }
+    let module = RFCTextModule()
+    // The texts the module takes (a few of the sample are not RFC text to it: a NUL byte).
+    var documents: [Document] = []
+    var kept: [[UInt8]] = []
+    for (number, text) in texts.enumerated() {
+        guard let document = try? module.parse(ParseInput(bytes: text, requestType: "rfc", key: "rfc/\(number + 1)")) else { continue }
+        documents.append(document)
+        kept.append(text)
+    }
+    let megabytes = Double(kept.reduce(0) { $0 + $1.count }) / 1e6
+    print(String(format: "mirror floor: %d real RFCs, %.1f MB (%d not RFC text to the module, left out)", kept.count, megabytes,
+        texts.count - kept.count))
+
+    var sink = 0
+    let raw = try best(rounds: 3) {
+        for text in kept {
+            sink &+= BlobID(of: text).hex.count
+            sink &+= try Zlib.compress(text, level: 1).count
+        }
+    }
+    let parse = try best(rounds: 3) {
+        for (number, text) in kept.enumerated() {
+            sink &+= try module.parse(ParseInput(bytes: text, requestType: "rfc", key: "rfc/\(number + 1)")).blocks.count
+        }
+    }
+    var encoded: [[UInt8]] = []
+    let document = try best(rounds: 3) {
+        encoded = []
+        for document in documents {
+            var json: [UInt8] = []
+            DocumentCodec.write(document) { json += $0 }
+            sink &+= BlobID(of: json).hex.count
+            sink &+= try Zlib.compress(json, level: 1).count
+            encoded.append(json)
+        }
+    }
+    // The index: made anew from the blobs, less reading the blobs' documents back.
+    let folder = NSTemporaryDirectory() + "reader-bench-floor-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let reader = Reader(configuration: Configuration(storeRoot: folder), modules: builtinModules)
+    for (number, (text, document)) in zip(kept, documents).enumerated() {
+        _ = try reader.store.commit(key: "rfc/\(number + 1)", raw: text, document: document) { raw, parsed in
+            CatalogEntry(
+                requestType: "rfc", url: nil, raw: raw, document: parsed, mediaType: "text/plain", charset: "utf-8",
+                fetchedAt: "2026-11-27T00:00:00Z", etag: nil, lastModified: nil, module: module.descriptor.name,
+                moduleVersion: module.descriptor.version, size: text.count, title: document.title)
+        }
+    }
+    try reader.store.compactCatalog()
+    let reindex = try best(rounds: 3) { sink &+= try reader.store.reindex() }
+    let blobs = try encoded.map { try Zlib.compress($0, level: 1) }
+    let readBack = try best(rounds: 3) {
+        for (blob, json) in zip(blobs, encoded) {
+            sink &+= try Zlib.decompress(blob, limit: json.count).count
+            sink &+= try DocumentCodec.decode(json).blocks.count
+        }
+    }
+    let index = max(0, reindex - readBack)
+    let gzip = try gzipSeconds(kept)
+    if sink == 42 { print("") }
+
+    let steps = [
+        ("raw bytes: SHA-256 and deflate (level 1)", raw), ("the RFC module's parse", parse),
+        ("the document: JSON, SHA-256, deflate", document), ("the full-text index", index),
+    ]
+    for (name, seconds) in steps {
+        print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%7.2f ms a MB", seconds / megabytes * 1000))
+    }
+    let floor = steps.reduce(0) { $0 + $1.1 }
+    print(
+        String(
+            format: "mirror floor, user CPU                       %7.2f ms a MB   gzip -6 of the same bytes %7.2f ms a MB   ratio %.2f",
+            floor / megabytes * 1000, gzip / megabytes * 1000, floor / gzip))
+    print(String(format: "  so on 2 cores at most                      %7.1f MB/s (the steps spread perfectly, the kernel free)", 2 * megabytes / floor))
+}
+
+/// The CPU time of `gzip -6` over `texts`, one stream, as a child of this process.
+private func gzipSeconds(_ texts: [[UInt8]]) throws -> Double {
+    let input = NSTemporaryDirectory() + "reader-bench-floor-\(getpid()).txt"
+    defer { try? FileManager.default.removeItem(atPath: input) }
+    try Data(texts.flatMap { $0 }).write(to: URL(fileURLWithPath: input))
+    var fastest = Double.infinity
+    for _ in 0..<3 {
+        var before = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &before)
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
+        gzip.arguments = ["-c", "gzip -6 < '\(input)' > /dev/null"]
+        try gzip.run()
+        gzip.waitUntilExit()
+        var after = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &after)
+        fastest = min(fastest, cpuSeconds(after) - cpuSeconds(before))
+    }
+    return fastest
+}
+
+private func cpuSeconds(_ usage: rusage) -> Double {
+    Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec)
+        / 1e6
+}
