@@ -33,8 +33,10 @@ func mirrorFloor(folder: String) throws {
         kept.append(text)
     }
     let megabytes = Double(kept.reduce(0) { $0 + $1.count }) / 1e6
-    print(String(format: "mirror floor: %d real RFCs, %.1f MB (%d not RFC text to the module, left out)", kept.count, megabytes,
-        texts.count - kept.count))
+    print(
+        String(
+            format: "mirror floor: %d real RFCs, %.1f MB (%d not RFC text to the module, left out)", kept.count, megabytes,
+            texts.count - kept.count))
 
     var sink = 0
     let raw = try best(rounds: 3) {
@@ -96,7 +98,10 @@ func mirrorFloor(folder: String) throws {
         String(
             format: "mirror floor, user CPU                       %7.2f ms a MB   gzip -6 of the same bytes %7.2f ms a MB   ratio %.2f",
             floor / megabytes * 1000, gzip / megabytes * 1000, floor / gzip))
-    print(String(format: "  so on 2 cores at most                      %7.1f MB/s (the steps spread perfectly, the kernel free)", 2 * megabytes / floor))
+    print(
+        String(
+            format: "  so on 2 cores at most                      %7.1f MB/s (the steps spread perfectly, the kernel free)",
+            2 * megabytes / floor))
 }
 
 /// The CPU time of `gzip -6` over `texts`, one stream, as a child of this process.
