@@ -280,7 +280,11 @@ let package = Package(
         // Speed, measured in release against references taken in the same run (Benchmarks/README.md).
         .executableTarget(
             name: "ReaderBench",
-            dependencies: ["ReaderKit", "ReaderBuiltins", "ReaderPluginAPI", "DocumentJSON", "ReaderSupport"]
+            dependencies: [
+                "ReaderKit", "ReaderBuiltins", "ReaderPluginAPI", "DocumentJSON", "ReaderSupport",
+                // `serve-floor`: the web stack alone, for compare-serve.
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
                 + builtinModules.map { .target(name: $0.name) },
             path: "Benchmarks/ReaderBench"
         ),

@@ -111,17 +111,31 @@ http {{ access_log off; sendfile on; tcp_nopush on; keepalive_requests 1000000; 
         processes.append(nginx)
         time.sleep(0.5)
 
+        # The web stack's floor: Hummingbird alone answering with the same bytes from memory
+        # (`reader-bench serve-floor`), nothing of reader's in the request's path.
+        floor_port = free_port()
+        floor = subprocess.Popen([args.bench, "serve-floor", os.path.join(www, "793.html"), str(floor_port)],
+                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        processes.append(floor)
+        if "serving" not in floor.stdout.readline().decode():
+            sys.exit("compare-serve: reader-bench serve-floor did not start")
+
         wrk(base + "/rfc/793", 2, 16)  # warm: the page made once and kept
         wrk(f"http://127.0.0.1:{nginx_port}/rfc/793.html", 2, 16)
+        wrk(f"http://127.0.0.1:{floor_port}/rfc/793", 2, 16)
         ours = wrk(base + "/rfc/793", args.seconds, 16)
         theirs = wrk(f"http://127.0.0.1:{nginx_port}/rfc/793.html", args.seconds, 16)
+        stack = wrk(f"http://127.0.0.1:{floor_port}/rfc/793", args.seconds, 16)
         print(f"page of RFC 793 ({len(page) / 1000:.1f} kB), wrk -t2 -c16 -d{args.seconds}s:")
         print(f"  reader serve {ours[0]:9.0f} req/s  p50 {ours[1]:6.2f} ms  p99 {ours[2]:6.2f} ms")
         print(f"  nginx (file) {theirs[0]:9.0f} req/s  p50 {theirs[1]:6.2f} ms  p99 {theirs[2]:6.2f} ms")
+        print(f"  Hummingbird alone (the bytes in memory) {stack[0]:9.0f} req/s  p50 {stack[1]:6.2f} ms  p99 {stack[2]:6.2f} ms")
         ratio = ours[0] / theirs[0]
         # Issue 32's goal (issue 21's was 0.5× and p50 ≤ 2 ms).
         print(f"  ratio {ratio:.2f}x   goal >= 0.9x nginx and p99 <= 2 ms: "
               f"{'holds' if ratio >= 0.9 and ours[2] <= 2 else 'MISSED'}")
+        print(f"  the stack's floor: Hummingbird alone {stack[0] / theirs[0]:.2f}x nginx; reader serve "
+              f"{ours[0] / stack[0]:.2f}x Hummingbird alone")
 
         # Search pages: each query asked once (nothing kept from before), one after another on
         # one connection, as a person searches; three words each, from the documents' texts.

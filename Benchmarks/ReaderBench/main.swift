@@ -7,12 +7,13 @@ import Foundation
 //   reader-bench find-queries STORE QUERIES               its query times again, on the store it made
 //   reader-bench tweets STORE COUNT TEXTS [FIRST]         a store of COUNT single-tweet documents
 //   reader-bench mirror-floor FOLDER                      the least CPU a mirror of FOLDER's RFCs takes per MB
+//   reader-bench serve-floor FILE PORT                    Hummingbird alone answering with FILE's bytes
 // Each figure is printed on its own line with its reference and the ratio.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 let corpus =
-    arguments.first.flatMap { ["fill-catalog", "find", "find-queries", "tweets", "mirror-floor"].contains($0) ? nil : $0 }
+    arguments.first.flatMap { ["fill-catalog", "find", "find-queries", "tweets", "mirror-floor", "serve-floor"].contains($0) ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
@@ -54,6 +55,12 @@ do {
             exit(64)
         }
         try mirrorFloor(folder: arguments[1])
+    } else if arguments.first == "serve-floor" {
+        guard arguments.count == 3, let port = Int(arguments[2]) else {
+            FileHandle.standardError.write(Data("usage: reader-bench serve-floor FILE PORT\n".utf8))
+            exit(64)
+        }
+        try await serveFloor(file: arguments[1], port: port)
     } else if arguments.first == "find-queries" {
         guard arguments.count == 3, let text = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
             FileHandle.standardError.write(Data("usage: reader-bench find-queries STORE QUERIES\n".utf8))

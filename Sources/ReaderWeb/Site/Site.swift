@@ -18,6 +18,8 @@ public final class Site: Sendable {
     /// The secret a fetch form sends back (see ``ActionToken``).
     let token = ActionToken()
     let cache = PageCache()
+    /// The page last noted as read (Pages/ReadNote.swift).
+    let lastRead = LastRead()
     /// What the modules' identifiers say about keys: labels, addresses, fetch fields.
     let names: KeyNames
     private let snapshot = Mutex<StoreSnapshot?>(nil)
