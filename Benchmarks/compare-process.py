@@ -232,6 +232,10 @@ def sample_figures(args, reader, work, base_env):
            gzip_cpu / megabytes * 1000, min(cpus) / gzip_cpu, at_most_1)
     figure(f"mirror peak RSS, {count} real RFCs", max(peaks) / 1024, "MiB", "the 64 MiB budget", 64,
            max(peaks) / 1024 / 64, at_most_64)
+    # The floor of the two rows above: the user CPU of the steps no mirror can skip, each timed
+    # alone in process on the same RFCs (`reader-bench mirror-floor`), against gzip -6 again.
+    sys.stdout.flush()
+    subprocess.run([args.bench, "mirror-floor", os.path.join(served, "rfc")], check=True)
     # Larger counts: each command takes an empty store to the first count, then from one count
     # to the next, as a person's mirror grows.
     shutil.rmtree(store, ignore_errors=True)

@@ -1,6 +1,8 @@
 import Crypto
+import Dispatch
 import ReaderPluginAPI
 import ReaderSupport
+import Synchronization
 
 /// A blob written as its bytes come: each piece is hashed and looked through for secrets as
 /// it arrives. A small body (most RFCs, pages and timelines) is kept in memory and compressed
@@ -170,6 +172,35 @@ package final class IncomingBlob: @unchecked Sendable {
         try Self.storage { try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id))) }
         return BlobStore.StagedBlob(file: file, path: blobs.path(of: id))
     }
+
+    /// Stages `blobs` (``stage()``) and runs `alongside`, on two threads when there is enough
+    /// to share out — the largest blob on one, the rest on the other — else one after another
+    /// on this one. The RFC index's fetch deflates 8.4 MB (its 2 MB of raw bytes, its 6.4 MB
+    /// document) and writes a 6 MB entry table: one after another, the command took 95 ms; the
+    /// document on one thread and the rest on the other, 79.
+    static func stage(_ blobs: [IncomingBlob], alongside: (@Sendable () -> Void)?) throws -> [BlobStore.StagedBlob] {
+        let largest = blobs.indices.max { blobs[$0].count < blobs[$1].count }
+        let rest = blobs.reduce(0) { $0 + $1.count } - (largest.map { blobs[$0].count } ?? 0)
+        guard let largest, blobs[largest].count >= Self.sharedAtLeast, rest >= Self.sharedAtLeast / 4 || alongside != nil else {
+            let staged = try blobs.compactMap { try $0.stage() }
+            alongside?()
+            return staged
+        }
+        let results = Mutex<[Int: Result<BlobStore.StagedBlob?, any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            for index in blobs.indices where (index == largest) == (lane == 0) {
+                let result = Result { try blobs[index].stage() }
+                results.withLock { $0[index] = result }
+            }
+            if lane == 1 { alongside?() }
+        }
+        let done = results.withLock { $0 }
+        return try blobs.indices.compactMap { index in try done[index]?.get() }
+    }
+
+    /// A blob this large is deflated on a thread of its own beside the others (a few ms of
+    /// libdeflate): below it, a thread costs more than it saves.
+    static let sharedAtLeast = 1 << 20
 
     private static func storage<T>(_ body: () throws -> T) throws -> T {
         do {

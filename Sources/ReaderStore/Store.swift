@@ -85,12 +85,19 @@ public struct Store: Sendable {
         ) { encoded.append($0) }
         try encoded.finish()
         if raw.carriesSecret || encoded.carriesSecret || pictures.contains(where: \.carriesSecret) { throw secrets.refusal(key) }
+        let writtenEntries = entries
         return try withWritersLock {
-            let staged = try ([raw, encoded] + pictures).compactMap { try $0.stage() }
-            try place(staged)
             let documentBlob = try encoded.finish()
             // Derived data: without its table, the entry lookup reads the document instead.
-            if !document.entries.isEmpty { try? entryTables.write(document.entries, json: entries, of: documentBlob) }
+            let tables = entryTables
+            let table: (@Sendable () -> Void)?
+            if document.entries.isEmpty {
+                table = nil
+            } else {
+                table = { _ = try? tables.write(document.entries, json: writtenEntries, of: documentBlob) }
+            }
+            let staged = try IncomingBlob.stage([raw, encoded] + pictures, alongside: table)
+            try place(staged)
             var entry = makeEntry(try raw.finish(), documentBlob)
             let pictureBlobs = try pictures.map { try $0.finish() }
             entry.pictures = pictureBlobs.isEmpty ? nil : pictureBlobs
