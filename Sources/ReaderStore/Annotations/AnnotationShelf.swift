@@ -13,16 +13,20 @@ import ReaderSupport
 /// filed under another document is left out (``records(of:)``).
 public struct AnnotationShelf: Sendable {
     public let folder: String
+    /// The store's root, which `folder` is in.
+    let root: String
     /// The full-text index a note goes into and out of with its record (``index(_:id:)``);
     /// nil: a shelf read alone.
     let fullText: FullTextIndex?
 
     package init(root: String) {
+        self.root = root
         folder = root + "/annotations"
         fullText = nil
     }
 
     init(root: String, fullText: FullTextIndex) {
+        self.root = root
         folder = root + "/annotations"
         self.fullText = fullText
     }
@@ -32,15 +36,15 @@ public struct AnnotationShelf: Sendable {
         String(BlobID(of: Array(key.utf8)).hex.prefix(16))
     }
 
-    /// Whether any record names `key` (one `lstat`): a kept view of a document with notes is
-    /// not shown as it was rendered without them.
+    /// Whether any record names `key`: a kept view of a document with notes is not shown as
+    /// it was rendered without them. In a store without notes, one `lstat`.
     public func hasRecords(of key: String) -> Bool {
-        FileSystem.exists(folder + "/" + Self.documentFolder(key))
+        hasAny && FileSystem.exists(folder + "/" + Self.documentFolder(key))
     }
 
     /// Whether the store holds any record at all (one `lstat`): a search without notes reads none.
     public var hasAny: Bool {
-        FileSystem.exists(folder)
+        FileSystem.existsInRoot(root, "annotations")
     }
 
     /// Keeps `record` durably; returns its id (the SHA-256 of its bytes). Refused (`usage`)
