@@ -291,7 +291,7 @@ import Testing
                 moduleVersion: "1", size: 1, title: nil)
         }
         func first(_ limit: Int) throws -> [String]? {
-            try catalog.firstKeys(limit: limit)?.map { try CatalogFile.key(UnsafeRawBufferPointer(start: $0, count: $0.count)) }
+            try catalog.firstKeys(limit: limit)?.map { literal in try literal.withUnsafeBytes { try CatalogFile.key($0) } }
         }
         // Not written yet: nothing to say.
         #expect(try first(2) == nil)
