@@ -68,13 +68,13 @@ package struct FullTextIndex: Sendable {
         // mode is kept in the file: set when it is made, not by every search. NORMAL: a power
         // loss may lose the last documents indexed (the index is derived data, checked by
         // `cache verify`), never damage it.
-        try database.execute(create ? "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL" : "PRAGMA synchronous=NORMAL")
         // A search process created `index.db-wal` and `-shm` and, as the last to close, deleted
         // them: two files made and unlinked in every `reader find` (0.3–0.7 ms of 7). Kept, the
         // WAL emptied at the last close (a size limit of 0 at that point; 4 MiB after a
         // checkpoint, about the pages one holds).
         database.keepWALFiles()
-        try database.execute("PRAGMA journal_size_limit = 4194304")
+        let settings = "PRAGMA synchronous=NORMAL; PRAGMA journal_size_limit = 4194304"
+        try database.execute(create ? "PRAGMA journal_mode=WAL; " + settings : settings)
         let connection = Connection(database: database)
         // Tables are made only in a file that holds none or exactly ours: a `meta` that is a
         // view, say, is damage (rebuilt), not something to write into.

@@ -106,15 +106,20 @@ extension Reader {
             guard limit > 0, store.annotations.hasAny, let expression = query.expression else { return [] }
             return try connection.notes(matching: expression)
         }
+        // Both in one read transaction: one snapshot, the WAL's lock taken once.
+        func found(_ connection: FullTextIndex.Connection) throws -> ([FindHit], [(id: String, key: String)]) {
+            try connection.reading { (try search(connection), try notes(connection)) }
+        }
         do {
-            let found = try connection.reading { (try search(connection), try notes(connection)) }
+            let (hits, noted) = try found(connection)
             if let file { store.fullText.kept.keep(connection, file: file) }
-            return (FindResult(hits: found.0, note: note), found.1)
+            return (FindResult(hits: hits, note: note), noted)
         } catch let failure as SQLite.Failure where failure.isDamage {
             // Damage met only by this query's pages: made anew from the blobs, said once.
             (index, file, note) = try store.fullTextForSearch(damage: failure)
             guard let connection = index else { return (FindResult(hits: [], note: note), []) }
-            return (FindResult(hits: try search(connection), note: note), try notes(connection))
+            let (hits, noted) = try found(connection)
+            return (FindResult(hits: hits, note: note), noted)
         } catch let failure as SQLite.Failure {
             throw failure.storageError(store.fullText.path)
         }
