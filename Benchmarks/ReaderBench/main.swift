@@ -71,6 +71,7 @@ do {
         try parseRates()
         try storeRates()
         try documentReadRates()
+        try documentWriteRates()
     }
 } catch {
     FileHandle.standardError.write(Data("reader-bench: \(error)\n".utf8))

@@ -36,21 +36,7 @@ extension JSONWriter {
             raw("}")
         }
         key("entries")
-        array(document.entries) { writer, entry in
-            // Handed on as written, they need no second encoding: pieces go out between the
-            // elements of an array, so the entry's bytes are the last of the buffer — unless an
-            // array inside it sent a piece out, and then the entry is written again alone.
-            let begin = writer.position
-            writer.entry(entry)
-            let length = writer.position - begin
-            if length <= writer.count {
-                entryWritten(UnsafeBufferPointer(rebasing: writer.bytes[(writer.count - length)...]))
-            } else {
-                var alone = JSONWriter(capacity: length)
-                alone.entry(entry)
-                entryWritten(alone.bytes)
-            }
-        }
+        entries(document.entries, entryWritten: entryWritten)
         key("extra")
         object(document.extra)
         key("key")

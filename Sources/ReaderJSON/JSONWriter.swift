@@ -146,9 +146,15 @@ package struct JSONWriter: ~Copyable {
         for (index, value) in values.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
             element(&self, value)
-            if count >= piece, let sink { sink(take()) }
+            elementEnded()
         }
         byte(UInt8(ascii: "]"))
+    }
+
+    /// An element of an array is whole: the point at which a full piece goes out, for arrays
+    /// written element by element without ``array(_:_:)``.
+    package mutating func elementEnded() {
+        if count >= piece, let sink { sink(take()) }
     }
 
     package mutating func strings(_ values: [String]) {

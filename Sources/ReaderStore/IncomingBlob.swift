@@ -52,6 +52,10 @@ package final class IncomingBlob: @unchecked Sendable {
     package private(set) var prefix: [UInt8] = []
     private var id: BlobID?
     private var failure: ReaderError?
+    /// The bytes were spilled, staged deflated, and let go (``stage()``).
+    private var released = false
+    /// The bytes deflated while they were parsed (``deflateAhead(_:)``), for ``stage()``.
+    private var deflatedAhead: [UInt8]?
 
     init(blobs: BlobStore, writersLock: String, secrets: SecretFilter) {
         self.blobs = blobs
@@ -138,6 +142,7 @@ package final class IncomingBlob: @unchecked Sendable {
     /// inflated, past the whole limit).
     package func bytes() throws -> [UInt8] {
         try finish()
+        if released { throw ReaderError.storage("the bytes of blob \(id?.hex ?? "") were let go once staged") }
         switch spilled?.spill {
         case nil:
             return kept
@@ -162,40 +167,75 @@ package final class IncomingBlob: @unchecked Sendable {
     }
 
     /// The blob's file, deflated under a temporary name for ``Store/place(_:)`` to name; nil
-    /// when an intact blob of that name is there already.
+    /// when an intact blob of that name is there already. A body spilled as it came is let go
+    /// once its deflated copy is made: the flush that makes the staged files durable
+    /// (``SyncBarrier``) flushes the whole file system, and would write out megabytes of a
+    /// temporary file about to be removed (the RFC index's 8.4 MB: the flush took 8 ms, not 1).
+    /// ``bytes()`` cannot be read after.
     func stage() throws -> BlobStore.StagedBlob? {
         let id = try finish()
         if blobs.contains(id), blobs.isIntact(id) { return nil }
         guard case .deflated(let file, _) = spilled?.spill else {
-            return try blobs.stage(try Zlib.compress(try bytes(), level: BlobStore.fetchLevel), as: id)
+            let deflated = try deflatedAhead ?? Zlib.compress(try bytes(), level: BlobStore.fetchLevel)
+            deflatedAhead = nil
+            let staged = try blobs.stage(deflated, as: id)
+            if spilled != nil {
+                discard()
+                released = true
+            }
+            return staged
         }
         try Self.storage { try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id))) }
         return BlobStore.StagedBlob(file: file, path: blobs.path(of: id))
     }
 
-    /// Stages `blobs` (``stage()``) and runs `alongside`, on two threads when there is enough
-    /// to share out — the largest blob on one, the rest on the other — else one after another
-    /// on this one. The RFC index's fetch deflates 8.4 MB (its 2 MB of raw bytes, its 6.4 MB
-    /// document) and writes a 6 MB entry table: one after another, the command took 95 ms; the
-    /// document on one thread and the rest on the other, 79.
-    static func stage(_ blobs: [IncomingBlob], alongside: (@Sendable () -> Void)?) throws -> [BlobStore.StagedBlob] {
-        let largest = blobs.indices.max { blobs[$0].count < blobs[$1].count }
-        let rest = blobs.reduce(0) { $0 + $1.count } - (largest.map { blobs[$0].count } ?? 0)
-        guard let largest, blobs[largest].count >= Self.sharedAtLeast, rest >= Self.sharedAtLeast / 4 || alongside != nil else {
+    /// A body at least this large is deflated while it is parsed, on another thread
+    /// (``deflateAhead(_:)``): the parse and everything after it use one core, and the other
+    /// would wait.
+    package static let deflatedAheadAtLeast = 1 << 20
+
+    /// Deflates `bytes` — this blob's, as ``bytes()`` returned them — while the caller does
+    /// something else with them (the parse), so that ``stage()`` need not; `bytes` are the
+    /// caller's, so nothing of this blob is touched off its owner's thread. ``keep(deflated:)``
+    /// hands the result back.
+    package static func deflateAhead(_ bytes: [UInt8]) -> [UInt8]? {
+        try? Zlib.compress(bytes, level: BlobStore.fetchLevel)
+    }
+
+    /// What ``deflateAhead(_:)`` made of this blob's bytes; nil: ``stage()`` deflates them.
+    package func keep(deflated: [UInt8]?) {
+        deflatedAhead = deflated
+    }
+
+    /// Stages `blobs` (``stage()``) and runs `alongside` — the derived data of a commit: its entry
+    /// table and its place in the full-text index — on two threads when the blobs are large
+    /// enough to share the work out, the blobs on one and `alongside` on the other; else one
+    /// after the other on this one. The RFC index's fetch deflates 8.4 MB (its 2 MB of raw
+    /// bytes, its 6.4 MB document), writes a 6 MB entry table and indexes the document: the
+    /// deflating on one thread and the rest after it on the other, the command took 90 ms; the
+    /// table and the index on a thread of their own, NN.
+    static func stage<T: Sendable>(
+        _ blobs: [IncomingBlob], alongside: @Sendable () throws -> T
+    ) throws -> (staged: [BlobStore.StagedBlob], alongside: T) {
+        guard blobs.reduce(0, { $0 + $1.count }) >= Self.sharedAtLeast else {
             let staged = try blobs.compactMap { try $0.stage() }
-            alongside?()
-            return staged
+            return (staged, try alongside())
         }
-        let results = Mutex<[Int: Result<BlobStore.StagedBlob?, any Error>]>([:])
+        let staged = Mutex<Result<[BlobStore.StagedBlob], any Error>?>(nil)
+        let derived = Mutex<Result<T, any Error>?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { lane in
-            for index in blobs.indices where (index == largest) == (lane == 0) {
-                let result = Result { try blobs[index].stage() }
-                results.withLock { $0[index] = result }
+            if lane == 0 {
+                let result = Result { try blobs.compactMap { try $0.stage() } }
+                staged.withLock { $0 = result }
+            } else {
+                let result = Result { try alongside() }
+                derived.withLock { $0 = result }
             }
-            if lane == 1 { alongside?() }
         }
-        let done = results.withLock { $0 }
-        return try blobs.indices.compactMap { index in try done[index]?.get() }
+        guard let stagedResult = staged.withLock({ $0 }), let derivedResult = derived.withLock({ $0 }) else {
+            throw ReaderError.storage("a commit's two lanes did not both run")
+        }
+        return (try stagedResult.get(), try derivedResult.get())
     }
 
     /// A blob this large is deflated on a thread of its own beside the others (a few ms of

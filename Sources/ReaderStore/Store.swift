@@ -78,25 +78,29 @@ public struct Store: Sendable {
         defer { for picture in pictures { picture.discard() } }
         let encoded = try incoming()
         defer { encoded.discard() }
-        var blockStarts: [Int] = []
+        var starts: [Int] = []
         var entries = EntryTable.Written()
         DocumentCodec.write(
-            document, blockStarts: { blockStarts.append($0) }, entryWritten: { entries.append($0) }
+            document, blockStarts: { starts.append($0) }, entryWritten: { entries.append($0) }
         ) { encoded.append($0) }
+        let blockStarts = starts
         try encoded.finish()
         if raw.carriesSecret || encoded.carriesSecret || pictures.contains(where: \.carriesSecret) { throw secrets.refusal(key) }
         let writtenEntries = entries
         return try withWritersLock {
             let documentBlob = try encoded.finish()
-            // Derived data: without its table, the entry lookup reads the document instead.
+            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
             let tables = entryTables
-            let table: (@Sendable () -> Void)?
-            if document.entries.isEmpty {
-                table = nil
-            } else {
-                table = { _ = try? tables.write(document.entries, json: writtenEntries, of: documentBlob) }
+            // Derived data, made while the blobs are deflated (``IncomingBlob/stage(_:alongside:)``):
+            // the entry table (without it, the entry lookup reads the document instead) and the
+            // document's place in the index. The index is told before the catalog and after it
+            // (`FullTextIndex.Connection.add`): whenever a process is killed, it holds what the
+            // catalog names — and perhaps a version the catalog never named, which `find` skips
+            // and `gc` takes out, as it does after a kill between the index and the catalog.
+            let (staged, replaces) = try IncomingBlob.stage([raw, encoded] + pictures) { [self] in
+                if !document.entries.isEmpty { _ = try? tables.write(document.entries, json: writtenEntries, of: documentBlob) }
+                return try index(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
             }
-            let staged = try IncomingBlob.stage([raw, encoded] + pictures, alongside: table)
             try place(staged)
             var entry = makeEntry(try raw.finish(), documentBlob)
             let pictureBlobs = try pictures.map { try $0.finish() }
@@ -106,10 +110,6 @@ public struct Store: Sendable {
             // other's content (the later one's entry wins, as it always has).
             let previous = (try? catalog.entry(key)) ?? nil
             entry = keepVersions ? entry.keeping(previous) : entry.withoutVersions
-            // The index is told before the catalog and after it (`FullTextIndex.Connection.add`):
-            // whenever a process is killed, it holds what the catalog names.
-            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            let replaces = try index(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
             try catalog.record(key, entry)
             if replaces { retire(key, keeping: documentBlob) }
             return (entry, staged.reduce(0) { $0 + $1.size })

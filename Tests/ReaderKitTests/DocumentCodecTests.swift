@@ -1,4 +1,5 @@
 import DocumentJSON
+import ReaderBuiltins
 import ReaderPluginAPI
 import ReaderTestSupport
 import Testing
@@ -6,6 +7,7 @@ import Testing
 @testable import ReaderCatalog
 @testable import ReaderFetch
 @testable import ReaderKit
+@testable import ReaderRegistry
 @testable import ReaderRemote
 @testable import ReaderRendering
 @testable import ReaderStore
@@ -42,6 +44,34 @@ import Testing
             DocumentCodec.write(document, piece: piece, entryWritten: { handed.append(Array($0)) }) { pieces += $0 }
             #expect(handed == entries.map { DocumentCodec.encode($0) }, "piece \(piece)")
             #expect(pieces == DocumentCodec.encode(document), "piece \(piece)")
+        }
+    }
+
+    /// The RFC index's 9,816 entries are written in rounds on two threads (EntryRounds.swift):
+    /// the document is the same bytes as its entries written one after another, each entry's
+    /// own JSON between commas, and the entries handed on are each its own, in order, whatever
+    /// the size of the pieces it goes out in.
+    @Test func anIndexWrittenOnTwoThreadsIsItsEntriesInOrder() throws {
+        let module = try #require(Registry(modules: builtinModules).module(for: "rfc-index"))
+        let index = try module.parse(
+            ParseInput(bytes: try Corpus.bytes("rfc/rfc-index.txt"), requestType: "rfc-index", key: "rfc-index"))
+        #expect(index.entries.count == 9_816)
+        var bare = index
+        bare.entries = []
+        let each = index.entries.map { DocumentCodec.encode($0) }
+        let empty = Array(#""entries":[]"#.utf8)
+        let around = DocumentCodec.encode(bare)
+        let at = try #require(around.indices.first { around[$0...].starts(with: empty) })
+        let expected =
+            around[..<at] + Array(#""entries":["#.utf8) + Array(each.joined(separator: [UInt8(ascii: ",")]))
+            + around[(at + empty.count - 1)...]
+        #expect(DocumentCodec.encode(index) == Array(expected))
+        for piece in [1, 4_000, 1 << 20] {
+            var handed: [[UInt8]] = []
+            var pieces: [UInt8] = []
+            DocumentCodec.write(index, piece: piece, entryWritten: { handed.append(Array($0)) }) { pieces += $0 }
+            #expect(handed == each, "piece \(piece)")
+            #expect(pieces == Array(expected), "piece \(piece)")
         }
     }
 

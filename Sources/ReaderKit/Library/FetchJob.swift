@@ -207,10 +207,21 @@ struct FetchJob: Sendable {
         // The share is held from the parse to the commit: the document is in memory until stored.
         return try await memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> FetchResult in
             var started = ContinuousClock.now
-            let parsed = try await parsers.parse(module) {
+            let input = { (bytes: [UInt8]) in
                 ParseInput(
-                    bytes: try raw.bytes(), requestType: requestType, key: location.key, url: body.url,
-                    mediaType: body.mediaType, charset: body.charset)
+                    bytes: bytes, requestType: requestType, key: location.key, url: body.url, mediaType: body.mediaType,
+                    charset: body.charset)
+            }
+            let parsed: Document
+            if raw.count >= IncomingBlob.deflatedAheadAtLeast {
+                // A large body (the RFC index: 2 MB) is deflated on the other core while it is
+                // parsed, rather than after: its commit then deflates only the document.
+                let bytes = try raw.bytes()
+                async let deflated = BlockingWork.run { IncomingBlob.deflateAhead(bytes) }
+                parsed = try await parsers.parse(module) { input(bytes) }
+                raw.keep(deflated: try await deflated)
+            } else {
+                parsed = try await parsers.parse(module) { input(try raw.bytes()) }
             }
             trace(
                 "\(location.key): parsed by \(module.descriptor.name) \(module.descriptor.version) in \(Self.milliseconds(since: started))")
