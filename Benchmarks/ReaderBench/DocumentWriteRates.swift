@@ -17,5 +17,7 @@ func documentWriteRates() throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     let reference = try best { _ = try encoder.encode(index) }
-    line("document write (rfc-index)", rate: Double(total) / written / 1e6, reference: "JSONEncoder", referenceRate: Double(total) / reference / 1e6)
+    line(
+        "document write (rfc-index)", rate: Double(total) / written / 1e6, reference: "JSONEncoder",
+        referenceRate: Double(total) / reference / 1e6)
 }
