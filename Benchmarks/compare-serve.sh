@@ -1,7 +1,7 @@
 #!/bin/bash
 # `reader serve` under load beside nginx serving the same page as a file, and search pages on
 # a store of 9,000 RFC-sized documents; one run (Benchmarks/README.md).
-#   Benchmarks/compare-serve.sh [--count N] [--seconds S] [--queries N]
+#   Benchmarks/compare-serve.sh [--count N] [--seconds S] [--rounds R] [--queries N]
 # Builds `reader` and `reader-bench` in release as the README's install does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
