@@ -239,8 +239,8 @@ package final class IncomingBlob: @unchecked Sendable {
         return (try stagedResult.get(), try derivedResult.get())
     }
 
-    /// A blob this large is deflated on a thread of its own beside the others (a few ms of
-    /// libdeflate): below it, a thread costs more than it saves.
+    /// Blobs this large together (a few ms of libdeflate) are deflated on a thread of their own
+    /// beside the commit's derived data: below it, a thread costs more than it saves.
     static let sharedAtLeast = 1 << 20
 
     private static func storage<T>(_ body: () throws -> T) throws -> T {
