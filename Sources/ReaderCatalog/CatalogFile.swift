@@ -47,6 +47,34 @@ public struct CatalogFile: Sendable {
         self.firstKeysKept = max(0, firstKeysKept)
     }
 
+    /// Whether `key` is stored: ``entry(_:)`` without decoding the entry (a page asks it of
+    /// every document it names). Throws `ReaderError.damaged` when the catalog is damaged.
+    public func contains(_ key: String) throws -> Bool {
+        let literal = KeyedLines.literal(key)
+        let change: CatalogJournal.Change?
+        do {
+            change = try journal.lastChange(of: literal)
+        } catch {
+            throw ReaderError.damaged(what: "catalog.journal", reason: "\(error)")
+        }
+        if let change { return change.entry != nil }
+        let file: MappedFile?
+        do {
+            file = try mapping.map(path)
+        } catch {
+            throw ReaderError.damaged(what: "catalog.json", reason: "\(error)")
+        }
+        guard let file else {
+            try checkNotDeleted()
+            return false
+        }
+        switch file.withBytes({ KeyedLines.find(literal, in: $0, header: Self.header) }) {
+        case .found: return true
+        case .absent: return false
+        case .otherLayout: return try decodeWhole(at: path, named: "catalog.json")?.entries[key] != nil
+        }
+    }
+
     /// The entry of `key`, if stored. Throws `ReaderError.damaged` when the catalog is damaged.
     public func entry(_ key: String) throws -> CatalogEntry? {
         let literal = KeyedLines.literal(key)

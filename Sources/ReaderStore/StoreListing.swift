@@ -39,26 +39,33 @@ extension Store {
         return Listed(key: key, source: entry.requestType, title: title, fetchedAt: entry.fetchedAt, storedBytes: stored)
     }
 
-    /// The store in brief, for a home page: how many documents of each source, the `recent`
-    /// last fetched (newest first, with their sizes on disk), and every key. One catalog read,
-    /// and a size looked up only for the recent ones: `list()` of ten thousand entries stats
-    /// twenty thousand files.
+    /// The store in brief, for a home page: how many documents of each source and the `recent`
+    /// last fetched (newest first, with their sizes on disk). One pass over the catalog's lines,
+    /// the entries read only for their source and fetch time (``SummaryWalk``), and a size looked
+    /// up only for the recent ones: `list()` of ten thousand entries stats twenty thousand files.
     public struct Summary: Sendable {
         public var counts: [String: Int]
         public var recent: [Listed]
-        public var keys: [String]
     }
 
     package func summary(recent count: Int, titles sources: TitleSources) throws -> Summary {
-        let entries = try catalog.read().entries
-        var counts: [String: Int] = [:]
-        for entry in entries.values { counts[entry.requestType, default: 0] += 1 }
-        let newest = entries.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(max(0, count))
-        let titles = shownTitles(newest.map { ($0.key, $0.value.title) }, sources: sources, catalog: entries)
-        let recent = newest.map { key, entry in
-            listedDocument(key, entry, title: titles[key] ?? entry.title)
+        var walk = SummaryWalk(keeping: count)
+        let walked = try catalog.forEachMember { literal, json in try walk.add(literal: literal, json: json) }
+        let newest: [(key: String, entry: CatalogEntry)]
+        var counts = walk.counts
+        if walked {
+            newest = try walk.newest.compactMap { place in try catalog.entry(place.key).map { (place.key, $0) } }
+        } else {
+            // Not the sorted line layout (an older store, damage): read whole, or told what is wrong.
+            let entries = try catalog.read().entries
+            counts = [:]
+            for entry in entries.values { counts[entry.requestType, default: 0] += 1 }
+            newest = entries.sorted { SummaryWalk.isNewer(($0.value.fetchedAt, $0.key), than: ($1.value.fetchedAt, $1.key)) }
+                .prefix(max(0, count)).map { ($0.key, $0.value) }
         }
-        return Summary(counts: counts, recent: recent, keys: Array(entries.keys))
+        let titles = shownTitles(newest.map { ($0.key, $0.entry.title) }, sources: sources)
+        let recent = newest.map { key, entry in listedDocument(key, entry, title: titles[key] ?? entry.title) }
+        return Summary(counts: counts, recent: recent)
     }
 
     /// Removes the entries of `keys` from the catalog, with one journal write; their blobs

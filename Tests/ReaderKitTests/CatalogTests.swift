@@ -278,6 +278,43 @@ import Testing
         #expect(try store.list(source: "rfc", limit: 4, titles: none).map(\.key) == ["rfc/2", "rfc/9", "rfc/10", "rfc/99"])
     }
 
+    /// The home page's summary, from one pass over the catalog's lines reading each entry's
+    /// source and fetch time: the counts and the newest documents (ties in key order) that the
+    /// whole catalog, decoded, says — with changes only the journal holds — and whether a key
+    /// is stored, asked of the catalog without decoding its entry.
+    @Test func theSummaryIsWhatTheWholeCatalogSays() throws {
+        let root = try temporaryFolder("summary")
+        let store = Store(root: root)
+        func entry(_ key: String, source: String, at time: String) -> CatalogEntry {
+            CatalogEntry(
+                requestType: source, url: nil, raw: BlobID(of: Array("raw \(key)".utf8)), document: BlobID(of: Array("doc \(key)".utf8)),
+                mediaType: "text/plain", charset: nil, fetchedAt: time, etag: nil, lastModified: nil, module: "M", moduleVersion: "1",
+                size: 1, title: "Title of \(key)")
+        }
+        // Fetch times that tie, and keys whose byte order is not their number order.
+        let times = ["2026-11-27T08:00:00Z", "2026-11-27T09:00:00Z", "2026-11-26T23:59:59Z"]
+        let stored = (1...30).map { number in
+            ("rfc/\(number)", entry("rfc/\(number)", source: number % 3 == 0 ? "errata" : "rfc", at: times[number % 3]))
+        }
+        try store.catalog.record(contentsOf: stored + [("https://example.org/a", entry("https://example.org/a", source: "html", at: times[1]))])
+        try store.catalog.compact()
+        try store.catalog.record("rfc/4", nil)
+        try store.catalog.record("rfc/31", entry("rfc/31", source: "rfc", at: "2026-11-27T10:00:00Z"))
+        let none: Store.TitleSources = { _ in [:] }
+        let whole = try store.catalog.read().entries
+        for count in [0, 1, 5, 40] {
+            let summary = try store.summary(recent: count, titles: none)
+            var counts: [String: Int] = [:]
+            for entry in whole.values { counts[entry.requestType, default: 0] += 1 }
+            #expect(summary.counts == counts)
+            let newest = whole.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(count).map(\.key)
+            #expect(summary.recent.map(\.key) == newest, "count \(count)")
+        }
+        #expect(try store.summary(recent: 3, titles: none).recent.map(\.key) == ["rfc/31", "https://example.org/a", "rfc/1"])
+        #expect(try store.catalog.contains("rfc/31") && store.catalog.contains("rfc/30"))
+        #expect(try !store.catalog.contains("rfc/4") && !store.catalog.contains("rfc/32"))
+    }
+
     /// `catalog.first`, kept by each compaction, answers the head without a walk only while it
     /// can: for the `catalog.json` it was written beside, with the journal's changes applied,
     /// and with enough of its keys left; else nil, and the listing walks the catalog.

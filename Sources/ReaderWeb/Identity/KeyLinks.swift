@@ -6,8 +6,8 @@ import ReaderKit
 /// (`--offline`, a URL no module names, a document its listing marks as naming none).
 struct KeyLinks: Sendable {
     let names: KeyNames
-    /// The keys the store holds, as the catalog said when the page was made.
-    let stored: Set<String>
+    /// The keys the store holds, as the catalog says while the page is made.
+    let stored: StoredKeys
     /// False with `--offline`: no page offers to fetch.
     let mayFetch: Bool
     /// What the stored listings say of the documents they describe.
