@@ -296,7 +296,8 @@ import Testing
         let stored = (1...30).map { number in
             ("rfc/\(number)", entry("rfc/\(number)", source: number % 3 == 0 ? "errata" : "rfc", at: times[number % 3]))
         }
-        try store.catalog.record(contentsOf: stored + [("https://example.org/a", entry("https://example.org/a", source: "html", at: times[1]))])
+        let page = "https://example.org/a"
+        try store.catalog.record(contentsOf: stored + [(page, entry(page, source: "html", at: times[1]))])
         try store.catalog.compact()
         try store.catalog.record("rfc/4", nil)
         try store.catalog.record("rfc/31", entry("rfc/31", source: "rfc", at: "2026-11-27T10:00:00Z"))
