@@ -39,33 +39,48 @@ extension Store {
         return Listed(key: key, source: entry.requestType, title: title, fetchedAt: entry.fetchedAt, storedBytes: stored)
     }
 
-    /// The store in brief, for a home page: how many documents of each source and the `recent`
-    /// last fetched (newest first, with their sizes on disk). One pass over the catalog's lines,
-    /// the entries read only for their source and fetch time (``SummaryWalk``), and a size looked
-    /// up only for the recent ones: `list()` of ten thousand entries stats twenty thousand files.
+    /// The store in brief, for a home page or a feed: how many documents of each source, the
+    /// latest fetch of each, and the `recent` last fetched (of `source`, when given; newest first,
+    /// with their sizes on disk). One pass over the catalog's lines, the entries read only for
+    /// their source and fetch time (``SummaryWalk``), and a size looked up only for the recent
+    /// ones: `list()` of ten thousand entries stats twenty thousand files.
     public struct Summary: Sendable {
         public var counts: [String: Int]
+        public var latest: [String: String]
         public var recent: [Listed]
     }
 
-    package func summary(recent count: Int, titles sources: TitleSources) throws -> Summary {
-        var walk = SummaryWalk(keeping: count)
+    package func summary(recent count: Int, source: String? = nil, titles sources: TitleSources) throws -> Summary {
+        var walk = SummaryWalk(keeping: count, source: source)
         let walked = try catalog.forEachMember { literal, json in try walk.add(literal: literal, json: json) }
         let newest: [(key: String, entry: CatalogEntry)]
-        var counts = walk.counts
+        var (counts, latest) = (walk.counts, walk.latest)
         if walked {
             newest = try walk.newest.compactMap { place in try catalog.entry(place.key).map { (place.key, $0) } }
         } else {
             // Not the sorted line layout (an older store, damage): read whole, or told what is wrong.
             let entries = try catalog.read().entries
-            counts = [:]
-            for entry in entries.values { counts[entry.requestType, default: 0] += 1 }
-            newest = entries.sorted { SummaryWalk.isNewer(($0.value.fetchedAt, $0.key), than: ($1.value.fetchedAt, $1.key)) }
+            (counts, latest) = ([:], [:])
+            for entry in entries.values {
+                counts[entry.requestType, default: 0] += 1
+                latest[entry.requestType] = max(latest[entry.requestType] ?? "", entry.fetchedAt)
+            }
+            newest = entries.filter { source == nil || $0.value.requestType == source }
+                .sorted { SummaryWalk.isNewer(($0.value.fetchedAt, $0.key), than: ($1.value.fetchedAt, $1.key)) }
                 .prefix(max(0, count)).map { ($0.key, $0.value) }
         }
-        let titles = shownTitles(newest.map { ($0.key, $0.entry.title) }, sources: sources)
-        let recent = newest.map { key, entry in listedDocument(key, entry, title: titles[key] ?? entry.title) }
-        return Summary(counts: counts, recent: recent)
+        return Summary(counts: counts, latest: latest, recent: listed(newest, titles: sources))
+    }
+
+    /// The stored documents of `keys`, in that order; a key not stored is left out. Each entry
+    /// is looked up alone: what a feed of the documents of one tag needs of a million.
+    package func listed(keys: [String], titles sources: TitleSources) throws -> [Listed] {
+        listed(try keys.compactMap { key in try catalog.entry(key).map { (key, $0) } }, titles: sources)
+    }
+
+    private func listed(_ entries: [(key: String, entry: CatalogEntry)], titles sources: TitleSources) -> [Listed] {
+        let titles = shownTitles(entries.map { ($0.key, $0.entry.title) }, sources: sources)
+        return entries.map { key, entry in listedDocument(key, entry, title: titles[key] ?? entry.title) }
     }
 
     /// Removes the entries of `keys` from the catalog, with one journal write; their blobs

@@ -8,19 +8,24 @@ import ReaderSupport
 /// could show its first page.
 struct SummaryWalk {
     private(set) var counts: [String: Int] = [:]
-    /// The newest entries seen, newest first: (fetch time, key).
+    /// The latest fetch time of each source.
+    private(set) var latest: [String: String] = [:]
+    /// The newest entries seen (of ``source``, when one is named), newest first: (fetch time, key).
     private(set) var newest: [(fetchedAt: String, key: String)] = []
     let keeping: Int
+    let source: String?
 
-    init(keeping: Int) {
+    init(keeping: Int, source: String? = nil) {
         self.keeping = max(0, keeping)
+        self.source = source
     }
 
     /// Takes in the entry whose key's literal and JSON the catalog holds.
     mutating func add(literal: UnsafeRawBufferPointer, json: UnsafeRawBufferPointer) throws {
         let (source, fetchedAt) = try Self.sourceAndTime(json)
         counts[source, default: 0] += 1
-        guard keeping > 0 else { return }
+        if fetchedAt > latest[source] ?? "" { latest[source] = fetchedAt }
+        guard keeping > 0, self.source == nil || self.source == source else { return }
         // Most entries are older than the newest kept: their key is never decoded.
         if newest.count == keeping, let last = newest.last, fetchedAt < last.fetchedAt { return }
         let key = try CatalogFile.key(literal)

@@ -278,10 +278,11 @@ import Testing
         #expect(try store.list(source: "rfc", limit: 4, titles: none).map(\.key) == ["rfc/2", "rfc/9", "rfc/10", "rfc/99"])
     }
 
-    /// The home page's summary, from one pass over the catalog's lines reading each entry's
-    /// source and fetch time: the counts and the newest documents (ties in key order) that the
-    /// whole catalog, decoded, says — with changes only the journal holds — and whether a key
-    /// is stored, asked of the catalog without decoding its entry.
+    /// The home page's and the feeds' summary, from one pass over the catalog's lines reading
+    /// each entry's source and fetch time: the counts, the latest fetch of each source and the
+    /// newest documents (ties in key order; of one source for its feed) that the whole catalog,
+    /// decoded, says — with changes only the journal holds — and whether a key is stored, asked
+    /// of the catalog without decoding its entry.
     @Test func theSummaryIsWhatTheWholeCatalogSays() throws {
         let root = try temporaryFolder("summary")
         let store = Store(root: root)
@@ -310,7 +311,16 @@ import Testing
             #expect(summary.counts == counts)
             let newest = whole.sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(count).map(\.key)
             #expect(summary.recent.map(\.key) == newest, "count \(count)")
+            var latest: [String: String] = [:]
+            for entry in whole.values { latest[entry.requestType] = max(latest[entry.requestType] ?? "", entry.fetchedAt) }
+            #expect(summary.latest == latest)
+            // A feed of one source: its newest only, the counts still the whole store's.
+            let ofErrata = try store.summary(recent: count, source: "errata", titles: none)
+            let newestErrata = whole.filter { $0.value.requestType == "errata" }
+                .sorted { ($0.value.fetchedAt, $1.key) > ($1.value.fetchedAt, $0.key) }.prefix(count).map(\.key)
+            #expect(ofErrata.recent.map(\.key) == newestErrata && ofErrata.counts == counts, "errata, count \(count)")
         }
+        #expect(try store.listed(keys: ["rfc/2", "rfc/4", "rfc/1"], titles: none).map(\.key) == ["rfc/2", "rfc/1"])
         #expect(try store.summary(recent: 3, titles: none).recent.map(\.key) == ["rfc/31", "https://example.org/a", "rfc/1"])
         #expect(try store.catalog.contains("rfc/31") && store.catalog.contains("rfc/30"))
         #expect(try !store.catalog.contains("rfc/4") && !store.catalog.contains("rfc/32"))

@@ -38,8 +38,14 @@ extension Reader {
         }
     }
 
-    /// The counts by source, the last `recent` documents fetched, and every key.
-    public func storeSummary(recent: Int) throws -> Store.Summary { try store.summary(recent: recent, titles: titleSources) }
+    /// The counts by source, the latest fetch of each, and the last `recent` documents fetched
+    /// (of `source`, when given): one pass over the catalog, whatever its size.
+    public func storeSummary(recent: Int, source: String? = nil) throws -> Store.Summary {
+        try store.summary(recent: recent, source: source, titles: titleSources)
+    }
+
+    /// The stored documents of `keys`, in that order, each looked up alone.
+    public func listStored(keys: [String]) throws -> [Store.Listed] { try store.listed(keys: keys, titles: titleSources) }
 
     /// The catalog entry of `key`, if it is stored.
     public func entry(_ key: String) throws -> CatalogEntry? { try store.entry(key) }

@@ -97,10 +97,12 @@ extension OPDSFeed {
     /// How many documents an acquisition feed lists at most.
     static let limit = 100
 
-    /// `/opds`: what the catalog offers.
+    /// `/opds`: what the catalog offers. The feeds below read the store as the home page does —
+    /// one pass over the catalog for its counts and newest documents, the tagged documents
+    /// looked up one by one — never the whole catalog decoded (a million tweets: 2.2 GB).
     static func root(_ reader: Reader) throws -> OPDSFeed {
-        let stored = try reader.listStored()
-        let updated = stored.map(\.fetchedAt).max() ?? Self.epoch
+        let summary = try reader.storeSummary(recent: 0)
+        let updated = summary.latest.values.max() ?? Self.epoch
         var entries = [
             Entry(
                 id: "urn:reader:opds:recent", title: "Recently fetched", updated: updated,
@@ -109,18 +111,19 @@ extension OPDSFeed {
                 id: "urn:reader:opds:sources", title: "By source", updated: updated, summary: "The stored documents of each source",
                 target: .feed(path: "/opds/sources", kind: .navigation)),
         ]
-        entries += try tagEntries(reader, stored: stored)
+        entries += try tagEntries(reader)
         return OPDSFeed(kind: .navigation, path: "/opds", title: "reader", entries: entries, updated: updated)
     }
 
     /// A feed per tag a stored document has (`reader tag`), in the tags' order.
-    static func tagEntries(_ reader: Reader, stored: [Store.Listed]) throws -> [Entry] {
-        let states = try reader.annotationStates()
+    static func tagEntries(_ reader: Reader) throws -> [Entry] {
         var latest: [String: String] = [:]
         var counts: [String: Int] = [:]
-        for document in stored {
-            for tag in states[document.key]?.tags ?? [] {
-                latest[tag] = max(latest[tag] ?? "", document.fetchedAt)
+        for (key, state) in try reader.annotationStates() where !state.tags.isEmpty {
+            // Notes outlive their document: only a stored one counts.
+            guard let entry = try reader.entry(key) else { continue }
+            for tag in state.tags {
+                latest[tag] = max(latest[tag] ?? "", entry.fetchedAt)
                 counts[tag, default: 0] += 1
             }
         }
@@ -134,41 +137,34 @@ extension OPDSFeed {
 
     /// `/opds/tag?name=T`: the documents tagged T, newest first.
     static func tag(_ name: String, _ reader: Reader) throws -> OPDSFeed {
-        let states = try reader.annotationStates()
-        let tagged = try reader.listStored().filter { states[$0.key]?.tags.contains(name) ?? false }
-            .sorted { ($0.fetchedAt, $0.key) > ($1.fetchedAt, $1.key) }
+        let keys = try reader.annotationStates().filter { $0.value.tags.contains(name) }.map(\.key)
+        let tagged = try reader.listStored(keys: keys).sorted { ($0.fetchedAt, $0.key) > ($1.fetchedAt, $1.key) }
         return documents(Array(tagged.prefix(limit)), path: "/opds/tag?name=" + QueryText.encode(name), title: "Tag: \(name)")
     }
 
     /// `/opds/recent`: the documents stored last.
     static func recent(_ reader: Reader) throws -> OPDSFeed {
-        let stored = try reader.listStored().sorted { ($0.fetchedAt, $0.key) > ($1.fetchedAt, $1.key) }
-        return documents(Array(stored.prefix(limit)), path: "/opds/recent", title: "Recently fetched")
+        documents(try reader.storeSummary(recent: limit).recent, path: "/opds/recent", title: "Recently fetched")
     }
 
     /// `/opds/sources`: a feed per source that has stored documents.
     static func sources(_ reader: Reader) throws -> OPDSFeed {
-        let stored = try reader.listStored()
-        var latest: [String: String] = [:]
-        var counts: [String: Int] = [:]
-        for document in stored {
-            latest[document.source] = max(latest[document.source] ?? "", document.fetchedAt)
-            counts[document.source, default: 0] += 1
-        }
-        let entries = latest.keys.sorted().map { source in
+        let summary = try reader.storeSummary(recent: 0)
+        let entries = summary.latest.keys.sorted().map { source in
             Entry(
-                id: "urn:reader:opds:source:\(source)", title: source, updated: latest[source] ?? Self.epoch,
-                summary: "\(counts[source] ?? 0) stored documents",
+                id: "urn:reader:opds:source:\(source)", title: source, updated: summary.latest[source] ?? Self.epoch,
+                summary: "\(summary.counts[source] ?? 0) stored documents",
                 target: .feed(path: "/opds/source?name=" + QueryText.encode(source), kind: .acquisition))
         }
         return OPDSFeed(
-            kind: .navigation, path: "/opds/sources", title: "By source", entries: entries, updated: latest.values.max() ?? Self.epoch)
+            kind: .navigation, path: "/opds/sources", title: "By source", entries: entries,
+            updated: summary.latest.values.max() ?? Self.epoch)
     }
 
     /// `/opds/source?name=S`: the documents of one source, newest first.
     static func source(_ name: String, _ reader: Reader) throws -> OPDSFeed {
-        let stored = try reader.listStored(source: name).sorted { ($0.fetchedAt, $0.key) > ($1.fetchedAt, $1.key) }
-        return documents(Array(stored.prefix(limit)), path: "/opds/source?name=" + QueryText.encode(name), title: "Source: \(name)")
+        let stored = try reader.storeSummary(recent: limit, source: name).recent
+        return documents(stored, path: "/opds/source?name=" + QueryText.encode(name), title: "Source: \(name)")
     }
 
     /// `/opds/search?q=WORDS`: the documents `find` ranks first, once each.
@@ -178,12 +174,12 @@ extension OPDSFeed {
         let hits = terms.isEmpty ? [] : ((try? reader.find(terms, limit: limit).hits) ?? [])
         var seen = Set<String>()
         var entries: [Entry] = []
-        let stored = Dictionary((try reader.listStored()).map { ($0.key, $0.fetchedAt) }, uniquingKeysWith: { first, _ in first })
         for hit in hits where seen.insert(hit.key).inserted {
+            let fetchedAt = (try? reader.entry(hit.key))??.fetchedAt
             entries.append(
                 Entry(
                     id: "urn:reader:document:\(hit.key)", title: hit.title.isEmpty ? hit.key : hit.title,
-                    updated: stored[hit.key] ?? Self.epoch, summary: hit.snippet.text, target: .document(key: hit.key, source: hit.source)))
+                    updated: fetchedAt ?? Self.epoch, summary: hit.snippet.text, target: .document(key: hit.key, source: hit.source)))
         }
         return OPDSFeed(
             kind: .acquisition, path: path, title: "Search: \(words)", entries: entries, updated: entries.map(\.updated).max() ?? Self.epoch
