@@ -1,3 +1,4 @@
+import Foundation
 import ReaderCatalog
 import ReaderRemote
 import ReaderStore
@@ -27,7 +28,17 @@ extension Reader {
     /// ``listStored(source:)`` with each document's tags and marks, only those `filter` admits.
     public func listStored(source: String? = nil, filter: AnnotationFilter) throws -> [Store.Listed] {
         let states = try annotationStates()
-        return try listStored(source: source).compactMap { listed in
+        // A tag or a star is only on a document with notes: those are looked up one by one
+        // rather than the whole catalog read (a million tweets: 11.7 s and 2 GB for a few).
+        let candidates: [Store.Listed]
+        if filter.tag != nil || filter.starred {
+            candidates = try listStored(keys: states.filter { filter.admits($0.value) }.map(\.key))
+                .filter { source == nil || $0.source == source }
+                .sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }
+        } else {
+            candidates = try listStored(source: source)
+        }
+        return candidates.compactMap { listed in
             let state = states[listed.key]
             guard filter.admits(state) else { return nil }
             var listed = listed
