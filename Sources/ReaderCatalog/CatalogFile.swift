@@ -50,45 +50,37 @@ public struct CatalogFile: Sendable {
     /// Whether `key` is stored: ``entry(_:)`` without decoding the entry (a page asks it of
     /// every document it names). Throws `ReaderError.damaged` when the catalog is damaged.
     public func contains(_ key: String) throws -> Bool {
-        let literal = KeyedLines.literal(key)
-        let change: CatalogJournal.Change?
-        do {
-            change = try journal.lastChange(of: literal)
-        } catch {
-            throw ReaderError.damaged(what: "catalog.journal", reason: "\(error)")
-        }
-        if let change { return change.entry != nil }
-        let file: MappedFile?
-        do {
-            file = try mapping.map(path)
-        } catch {
-            throw ReaderError.damaged(what: "catalog.json", reason: "\(error)")
-        }
-        guard let file else {
-            try checkNotDeleted()
-            return false
-        }
-        switch file.withBytes({ KeyedLines.find(literal, in: $0, header: Self.header) }) {
-        case .found: return true
-        case .absent: return false
-        case .otherLayout: return try decodeWhole(at: path, named: "catalog.json")?.entries[key] != nil
-        }
+        try locate(key) != nil
     }
 
     /// The entry of `key`, if stored. Throws `ReaderError.damaged` when the catalog is damaged.
     public func entry(_ key: String) throws -> CatalogEntry? {
+        switch try locate(key) {
+        case .json(let bytes, let name)?: try decode(bytes, of: key, in: name)
+        case .decoded(let entry)?: entry
+        case nil: nil
+        }
+    }
+
+    /// Where a stored entry was found: its JSON and the file it is in, or the entry itself,
+    /// from a `catalog.json` read whole (not the sorted line layout).
+    private enum Located {
+        case json([UInt8], in: String)
+        case decoded(CatalogEntry)
+    }
+
+    /// `key`'s entry, nil when it is not stored: the journal first, then `catalog.json`'s sorted
+    /// lines. A compaction between the two reads moves the journal's changes into the
+    /// `catalog.json` read next, and nothing is missed.
+    private func locate(_ key: String) throws -> Located? {
         let literal = KeyedLines.literal(key)
-        // The journal first: a compaction between the two reads then moves its changes into
-        // the `catalog.json` read next, and nothing is missed.
         let change: CatalogJournal.Change?
         do {
             change = try journal.lastChange(of: literal)
         } catch {
             throw ReaderError.damaged(what: "catalog.journal", reason: "\(error)")
         }
-        if let change {
-            return try change.entry.map { try decode($0, of: key, in: "catalog.journal") }
-        }
+        if let change { return change.entry.map { .json($0, in: "catalog.journal") } }
         let file: MappedFile?
         do {
             // Kept mapped while it is the same file: `open` looks up its key and the keys its
@@ -101,14 +93,13 @@ public struct CatalogFile: Sendable {
             try checkNotDeleted()
             return nil
         }
-        let lookup = file.withBytes { KeyedLines.find(literal, in: $0, header: Self.header) }
-        switch lookup {
+        switch file.withBytes({ KeyedLines.find(literal, in: $0, header: Self.header) }) {
         case .found(let range):
-            return try file.withBytes { try decode(Array($0[range]), of: key, in: "catalog.json") }
+            return .json(file.withBytes { Array($0[range]) }, in: "catalog.json")
         case .absent:
             return nil
         case .otherLayout:
-            return try decodeWhole(at: path, named: "catalog.json")?.entries[key]
+            return try decodeWhole(at: path, named: "catalog.json")?.entries[key].map { .decoded($0) }
         }
     }
 
