@@ -19,7 +19,7 @@ extension Store {
     package func list(source: String?, limit: Int, titles sources: TitleSources) throws -> [Listed] {
         // Of every source: the keys `catalog.first` keeps, when it can say.
         if source == nil, let keys = try catalog.firstKeys(limit: max(0, limit)), let chosen = try entries(keys, all: true) {
-            return listed(chosen, titles: sources)
+            return listed(chosen.sorted { Self.inListingOrder($0.key, $1.key) }, titles: sources)
         }
         var first = FirstKeys(limit: max(0, limit))
         // The catalog's entries are written with sorted keys and unescaped slashes, so a
@@ -32,7 +32,7 @@ extension Store {
         guard walked, let chosen = try entries(first.keys, all: false) else {
             return Array(try list(source: source, titles: sources).prefix(max(0, limit)))
         }
-        return listed(chosen, titles: sources)
+        return listed(chosen.sorted { Self.inListingOrder($0.key, $1.key) }, titles: sources)
     }
 
     /// The entries of the keys `literals`, each looked up. With `all`, nil when one is not
@@ -50,15 +50,6 @@ extension Store {
             chosen.append((key, entry))
         }
         return chosen
-    }
-
-    private func listed(_ chosen: [(key: String, entry: CatalogEntry)], titles sources: TitleSources) -> [Listed] {
-        var chosen = chosen
-        chosen.sort { $0.key.compare($1.key, options: .numeric) == .orderedAscending }
-        let titles = shownTitles(chosen.map { ($0.key, $0.entry.title) }, sources: sources)
-        return chosen.map { key, entry in
-            listedDocument(key, entry, title: titles[key] ?? entry.title)
-        }
     }
 }
 

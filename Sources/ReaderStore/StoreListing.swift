@@ -24,13 +24,18 @@ extension Store {
     /// listing describes has the listing's title where `titles` says so (``ShownTitle``).
     package func list(source: String? = nil, titles sources: TitleSources) throws -> [Listed] {
         let entries = try catalog.read().entries
-        let listed = entries.sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }.filter {
+        let listed = entries.sorted { Self.inListingOrder($0.key, $1.key) }.filter {
             source == nil || $0.value.requestType == source
         }
         let titles = shownTitles(listed.map { ($0.key, $0.value.title) }, sources: sources, catalog: entries)
         return listed.map { key, entry in
             listedDocument(key, entry, title: titles[key] ?? entry.title)
         }
+    }
+
+    /// The listing's order: keys by their numbers (`rfc/9` before `rfc/10`), as `cache ls` shows them.
+    package static func inListingOrder(_ a: String, _ b: String) -> Bool {
+        a.compare(b, options: .numeric) == .orderedAscending
     }
 
     /// A document as the listing shows it: its blobs' sizes read from disk.
@@ -78,7 +83,8 @@ extension Store {
         listed(try keys.compactMap { key in try catalog.entry(key).map { (key, $0) } }, titles: sources)
     }
 
-    private func listed(_ entries: [(key: String, entry: CatalogEntry)], titles sources: TitleSources) -> [Listed] {
+    /// `entries` as the listing shows them, in the order given, with the titles `sources` give.
+    func listed(_ entries: [(key: String, entry: CatalogEntry)], titles sources: TitleSources) -> [Listed] {
         let titles = shownTitles(entries.map { ($0.key, $0.entry.title) }, sources: sources)
         return entries.map { key, entry in listedDocument(key, entry, title: titles[key] ?? entry.title) }
     }

@@ -1,4 +1,3 @@
-import Foundation
 import ReaderCatalog
 import ReaderRemote
 import ReaderStore
@@ -34,7 +33,7 @@ extension Reader {
         if filter.tag != nil || filter.starred {
             candidates = try listStored(keys: states.filter { filter.admits($0.value) }.map(\.key))
                 .filter { source == nil || $0.source == source }
-                .sorted { $0.key.compare($1.key, options: .numeric) == .orderedAscending }
+                .sorted { Store.inListingOrder($0.key, $1.key) }
         } else {
             candidates = try listStored(source: source)
         }
