@@ -19,6 +19,8 @@ public struct Store: Sendable {
     package let fullText: FullTextIndex
     /// The documents being stored at the same moment go into the index in one transaction.
     let indexing = GroupCommit<(document: FullTextIndex.Connection.PreparedDocument, newStore: Bool), Set<String>>()
+    /// The commits ending at the same moment name their blobs and record their entries together.
+    let ending = GroupCommit<Placing, Void>()
     package let writersLockPath: String
     /// Durability by batch for the blobs of the commits of this process (``SyncBarrier``).
     let barrier: SyncBarrier
@@ -101,7 +103,6 @@ public struct Store: Sendable {
                 if !document.entries.isEmpty { _ = try? tables.write(document.entries, json: writtenEntries, of: documentBlob) }
                 return try index(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
             }
-            try place(staged)
             var entry = makeEntry(try raw.finish(), documentBlob)
             let pictureBlobs = try pictures.map { try $0.finish() }
             entry.pictures = pictureBlobs.isEmpty ? nil : pictureBlobs
@@ -110,7 +111,7 @@ public struct Store: Sendable {
             // other's content (the later one's entry wins, as it always has).
             let previous = (try? catalog.entry(key)) ?? nil
             entry = keepVersions ? entry.keeping(previous) : entry.withoutVersions
-            try catalog.record(key, entry)
+            try placeAndRecord(Placing(staged: staged, key: key, entry: entry))
             if replaces { retire(key, keeping: documentBlob) }
             return (entry, staged.reduce(0) { $0 + $1.size })
         }
@@ -161,6 +162,27 @@ public struct Store: Sendable {
             }
             if recorded && replaces { retire(key, keeping: merged.document) }
             return (recorded, written)
+        }
+    }
+
+    /// A commit's last step: its blobs to name, then its entry to record. Handed to whichever
+    /// commit's thread writes the group, while its own waits for that: used by one at a time.
+    struct Placing: @unchecked Sendable {
+        var staged: [BlobStore.StagedBlob]
+        var key: String
+        var entry: CatalogEntry
+    }
+
+    /// Names the blobs of the commits ending at the same moment and records their entries, all
+    /// at once (``GroupCommit``): one flush of the blobs' bytes, the renames, one flush of the
+    /// names, then one journal write and its flush — three waits for a group of commits, where
+    /// each commit waited on three of its own (a mirror of 1,067 RFCs made 2,010 `syncfs` and
+    /// 1,013 `fsync` calls, each a round trip to the disk). The order is each commit's, as it
+    /// was: no name before its bytes are durable, no entry before its names are.
+    func placeAndRecord(_ placing: Placing) throws {
+        try ending.commit(placing) { group in
+            try place(group.flatMap(\.staged))
+            try catalog.record(contentsOf: group.map { ($0.key, $0.entry) })
         }
     }
 
