@@ -42,12 +42,14 @@ public final class Reader: Sendable {
         self.registry = registry
         store = Store(root: configuration.storeRoot, secrets: SecretFilter(configuration.secrets))
         parsers = ParserPool(size: configuration.parsers, timeLimit: configuration.parseTimeLimit)
-        // Two documents per parser (one parsed while the one before is stored), or one per
-        // job when there are more: commits in flight together share their flushes
-        // (``SyncBarrier``) and their index transaction, and at two per parser a mirror's
-        // commits, two or three at a time, each paid for their own (1,067 RFCs on a journaled
-        // ext4: 3.4 s, at one a job 2.5 s). The bytes in flight stay within the budget.
-        memory = MemoryBudget(total: configuration.memoryBudget, holders: max(2 * configuration.parsers, configuration.jobs))
+        // Two documents per parser: one parsed while the one before is stored; and one per job
+        // while they are small (their shares within 2 MiB): commits in flight together share
+        // their flushes (``SyncBarrier``) and their index transaction. At two per parser a
+        // mirror's commits, two or three at a time, each paid for their own (1,067 RFCs on a
+        // journaled ext4: 3.4 s; at one a job 2.5 s).
+        memory = MemoryBudget(
+            total: configuration.memoryBudget, holders: 2 * configuration.parsers, lightHolders: configuration.jobs,
+            lightBytes: 2 << 20)
     }
 
     /// Starts fetching `requests`, at most `configuration.jobs` at once. Follow it through
