@@ -1,5 +1,6 @@
 import Foundation
 import ReaderPluginAPI
+import ReaderTestHarness
 import Testing
 
 @testable import ReaderRendering
@@ -58,5 +59,26 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         return folder
+    }
+}
+
+/// Records made in turn by one process fold in that order, however fast they come.
+@Suite struct RecordOrderTests {
+    @Test func recordsMadeInTurnAreEachLaterThanTheOneBefore() {
+        let times = (0..<2000).map { _ in AnnotationRecord(kind: .tag, key: "k").at }
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+    }
+
+    @Test func aTagPutOnAndTakenOffInTurnIsOff() throws {
+        let shelf = AnnotationShelf(root: try temporaryFolder("record-order"))
+        for round in 0..<50 {
+            var on = AnnotationRecord(kind: .tag, key: "rfc/\(round)")
+            on.tag = "later"
+            var off = AnnotationRecord(kind: .untag, key: "rfc/\(round)")
+            off.tag = "later"
+            _ = try shelf.add(on)
+            _ = try shelf.add(off)
+            #expect(AnnotationState(try shelf.records(of: "rfc/\(round)")).tags.isEmpty)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReaderSupport
+import Synchronization
 
 /// One thing a person said about a stored document: a note anchored to a passage, a note
 /// taken back, a tag put on or off, a read state. Records are immutable and named by the
@@ -27,7 +28,9 @@ public struct AnnotationRecord: Codable, Sendable, Equatable {
     /// The catalog key of the document.
     public var key: String
     /// When it was said, ISO 8601 UTC to the millisecond: the later of two records on the same
-    /// tag or mark wins (two commands a person runs are never within the same millisecond).
+    /// tag or mark wins. Two commands a person runs are never within the same millisecond, and
+    /// the records one process makes are each a millisecond after the one before at least
+    /// (``RecordClock``): a tag put on and taken off in turn is off.
     public var at: String
     /// Makes two records said alike at the same second two records (two notes "ok").
     public var nonce: String
@@ -38,10 +41,11 @@ public struct AnnotationRecord: Codable, Sendable, Equatable {
     public var mark: String?
     public var note: String?
 
-    public init(kind: Kind, key: String, at: Date = Date(), nonce: String? = nil) {
+    /// `at`: when it was said; now (after the last record this process made) when not given.
+    public init(kind: Kind, key: String, at: Date? = nil, nonce: String? = nil) {
         self.kind = kind
         self.key = key
-        self.at = at.ISO8601Format(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        self.at = (at ?? RecordClock.next()).ISO8601Format(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         self.nonce = nonce ?? FileSystem.randomToken()
     }
 
@@ -106,5 +110,23 @@ public struct AnnotationRecord: Codable, Sendable, Equatable {
             guard let mark, Self.marks.contains(mark) else { return "not a mark (read, unread, starred, unstarred)" }
         }
         return nil
+    }
+}
+
+/// The time of a record made now: a millisecond after the last record this process made at
+/// least. Records that say the same tag or mark fold in the order of their times, and two of
+/// the same millisecond in the order of their names, which is chance: a library caller that put
+/// a tag on and took it off within a millisecond found it on about one time in two.
+enum RecordClock {
+    private static let last = Mutex<Int64>(0)
+
+    static func next() -> Date {
+        let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        let millisecond = last.withLock { last -> Int64 in
+            last = max(now, last + 1)
+            return last
+        }
+        // The middle of the millisecond, so that formatting to milliseconds names this one.
+        return Date(timeIntervalSince1970: (Double(millisecond) + 0.5) / 1000)
     }
 }
