@@ -30,7 +30,6 @@ public struct CatalogFile: Sendable {
     /// `catalog.first` (CatalogFile+FirstKeys.swift), and how many keys it keeps.
     let firstKeysPath: String
     let firstKeysKept: Int
-    private let group = GroupCommit<CatalogJournal.Change, Void>()
     /// `catalog.json` as last mapped by ``entry(_:)`` or ``documentBlobs(of:)``.
     let mapping = KeptMapping()
 
@@ -115,16 +114,10 @@ public struct CatalogFile: Sendable {
         return catalog
     }
 
-    /// Records the entry of `key` (nil removes it) with one journal line, written and flushed
-    /// with those of the other documents being stored at the same moment (``GroupCommit``).
+    /// Records the entry of `key` (nil removes it) with one flushed journal line. The store's
+    /// commits record theirs together, a group at a time (``record(contentsOf:)``).
     public func record(_ key: String, _ entry: CatalogEntry?) throws {
-        let change = CatalogJournal.Change(key: KeyedLines.literal(key), entry: try entry.map(Self.encode))
-        try group.commit(change) { changes in
-            try locked {
-                try journal.append(changes)
-                if journal.size > journalLimit { try compactLocked() }
-            }
-        }
+        try record(contentsOf: [(key, entry)])
     }
 
     /// Changes the entry of `key` under the lock, so that no other writer's change is lost.
@@ -142,7 +135,8 @@ public struct CatalogFile: Sendable {
         }
     }
 
-    /// Records many entries with one journal write (nil removes a key): an import, a test.
+    /// Records many entries with one journal write and its flush (nil removes a key): the
+    /// commits ending at the same moment (`Store.placeAndRecord`), an import, a test.
     public func record(contentsOf entries: [(key: String, entry: CatalogEntry?)]) throws {
         let changes = try entries.map { CatalogJournal.Change(key: KeyedLines.literal($0.key), entry: try $0.entry.map(Self.encode)) }
         try locked {

@@ -44,9 +44,9 @@ public final class Reader: Sendable {
         parsers = ParserPool(size: configuration.parsers, timeLimit: configuration.parseTimeLimit)
         // Two documents per parser: one parsed while the one before is stored; and one per job
         // while they are small (their shares within 2 MiB): commits in flight together share
-        // their flushes (``SyncBarrier``) and their index transaction. At two per parser a
-        // mirror's commits, two or three at a time, each paid for their own (1,067 RFCs on a
-        // journaled ext4: 3.4 s; at one a job 2.5 s).
+        // their flushes and their index transaction. At two per parser a mirror's commits, two
+        // or three at a time, each paid for their own (1,067 RFCs on a journaled ext4, commits
+        // on threads of their own: 3.0 s; at one a job, 2.5 s).
         memory = MemoryBudget(
             total: configuration.memoryBudget, holders: 2 * configuration.parsers, lightHolders: configuration.jobs,
             lightBytes: 2 << 20)
