@@ -23,8 +23,8 @@ final class BlockingThreads: @unchecked Sendable {
     let limit: Int
     private let condition = NSCondition()
     // Guarded by `condition`.
+    /// Work not yet taken by a thread: a few pieces at most (each taker is a piece in flight).
     private var waiting: [@Sendable () -> Void] = []
-    private var next = 0
     private var threads = 0
     private var idle = 0
 
@@ -38,7 +38,7 @@ final class BlockingThreads: @unchecked Sendable {
         waiting.append(work)
         // A thread parked but not yet woken still counts as idle: start one more only when
         // those cannot take everything waiting.
-        if idle < waiting.count - next && threads < limit {
+        if idle < waiting.count && threads < limit {
             threads += 1
             let thread = Thread { [self] in serve() }
             thread.name = "reader.blocking"
@@ -50,17 +50,12 @@ final class BlockingThreads: @unchecked Sendable {
     private func serve() {
         condition.lock()
         while true {
-            while next == waiting.count {
+            while waiting.isEmpty {
                 idle += 1
                 condition.wait()
                 idle -= 1
             }
-            let work = waiting[next]
-            next += 1
-            if next == waiting.count {
-                waiting.removeAll(keepingCapacity: true)
-                next = 0
-            }
+            let work = waiting.removeFirst()
             condition.unlock()
             work()
             condition.lock()
