@@ -1,6 +1,7 @@
 import ReaderCatalog
 import ReaderRemote
 import ReaderStore
+import ReaderSupport
 
 /// What the CLI and the site ask of the store, through the façade: they name no engine layer
 /// (`reader.store` is the engine's own), so the store can change behind these calls.
@@ -11,6 +12,10 @@ extension Reader {
     /// The catalog's state: it changes whenever a process stores or forgets something, so a
     /// long-running reader (`reader serve`) knows when what it read is stale.
     public var catalogStamp: CatalogStamp { store.catalog.stamp }
+
+    /// How many changes this process has made to a store so far (entries recorded, notes, tags
+    /// and marks kept): what it wrote itself, a long-running reader sees at once.
+    public var changesMade: Int { StoreChanges.count }
 
     /// Whether `key`, as written, is the catalog key of a stored document.
     public func isStored(_ key: String) -> Bool { (try? store.entry(key)) != nil }

@@ -131,6 +131,7 @@ public struct AnnotationShelf: Sendable {
             FileSystem.syncFolder(folder)
         }
         try FileSystem.writeAtomically(bytes, to: path, durable: true)
+        StoreChanges.noteOne()
     }
 
     private func read(_ document: String) throws -> [(id: String, record: AnnotationRecord)] {

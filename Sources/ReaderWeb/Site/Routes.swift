@@ -38,7 +38,7 @@ extension Site {
                     return notFound(request, forced)
                 }
                 // A page with notes is made anew: a note changes no catalog stamp.
-                let page = try await answer(request, forced, kept: !reader.hasAnnotations(ofKey: key)) { context, format in
+                let page = try await answer(request, forced, kept: !annotated(key)) { context, format in
                     try await DocumentPage(key: key).answer(context, format: format)
                 }
                 return await noteRead(key, request, forced, page)
@@ -53,7 +53,7 @@ extension Site {
                     return redirect(to: "/index")
                 }
                 // A page with notes is made anew: a note changes no catalog stamp.
-                let page = try await answer(request, forced, kept: !reader.hasAnnotations(ofKey: key)) { context, format in
+                let page = try await answer(request, forced, kept: !annotated(key)) { context, format in
                     try await DocumentPage(key: key).answer(context, format: format)
                 }
                 return await noteRead(key, request, forced, page)
@@ -80,7 +80,7 @@ extension Site {
                 let page = SearchPage(
                     query: query, filter: AnnotationFilter(tag: tag, unread: fields["unread"] == "1", starred: fields["starred"] == "1"))
                 // Notes, tags and marks change no catalog stamp: with any, a search is made anew.
-                return try await answer(request, forced, kept: !reader.hasAnyAnnotations) { context, format in
+                return try await answer(request, forced, kept: !glance.look(reader).annotated) { context, format in
                     try await page.answer(context, format: format)
                 }
             }
@@ -155,7 +155,7 @@ extension Site {
     ) async throws -> Response {
         let format = format(of: request, forced)
         let cacheKey = (format == .json ? "json " : "html ") + request.uri.path + "?" + (request.uri.query ?? "")
-        let stamp = reader.catalogStamp
+        let stamp = glance.look(reader).stamp
         if mayKeep, let kept = cache.page(cacheKey, stamp: stamp) { return response(kept, format: format) }
         let made: Answer
         do {
@@ -190,6 +190,12 @@ extension Site {
         pool.start()
         return pool
     }()
+
+    /// Whether `key` has notes, tags or marks: a look at the store's folder of them only when
+    /// the store holds any (``StoreGlance``).
+    private func annotated(_ key: String) -> Bool {
+        glance.look(reader).annotated && reader.hasAnnotations(ofKey: key)
+    }
 
     func format(of request: Request, _ forced: Answer.Format?) -> Answer.Format {
         forced ?? Answer.Format(request)

@@ -18,6 +18,8 @@ public final class Site: Sendable {
     /// The secret a fetch form sends back (see ``ActionToken``).
     let token = ActionToken()
     let cache = PageCache()
+    /// The catalog's stamp and whether anything is annotated, read at most once a millisecond.
+    let glance = StoreGlance()
     /// The page last noted as read (Pages/ReadNote.swift).
     let lastRead = LastRead()
     /// What the modules' identifiers say about keys: labels, addresses, fetch fields.
