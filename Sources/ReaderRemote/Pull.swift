@@ -70,6 +70,7 @@ extension Remote {
             }
             for blob in pulled { progress(.blob(bytes: blob.size)) }
         }
+        store.foldIndex()
         try store.compactCatalog()
         counts.withLock {
             result.blobsMoved = $0.fetched

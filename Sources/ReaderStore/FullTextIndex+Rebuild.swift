@@ -23,7 +23,7 @@ extension FullTextIndex.Connection {
             try database.execute(
                 """
                 INSERT INTO text(text) VALUES ('delete-all'); INSERT INTO note_text(note_text) VALUES ('delete-all');
-                DELETE FROM notes; DELETE FROM documents; DELETE FROM spans; DELETE FROM relations; DELETE FROM sqlite_sequence WHERE name = 'documents';
+                DELETE FROM notes; DELETE FROM staged; DELETE FROM documents; DELETE FROM spans; DELETE FROM relations; DELETE FROM sqlite_sequence WHERE name = 'documents';
                 INSERT INTO text(text, rank) VALUES ('automerge', 0);
                 INSERT INTO text(text, rank) VALUES ('hashsize', \(Self.rebuildHashSize));
                 """)

@@ -88,7 +88,7 @@ extension FullTextIndex.Connection {
                 let versions = try versions(of: document.key)
                 if versions.contains(where: { $0.blob != document.blob.hex }) { older.insert(document.key) }
                 if versions.contains(where: { $0.blob == document.blob.hex }) { continue }
-                try insert(document, firstRow: &nextRow)
+                try insert(document, firstRow: &nextRow, staging: true)
             }
             try setNextRow(nextRow)
             return older
@@ -142,7 +142,9 @@ extension FullTextIndex.Connection {
     }
 
     /// Writes `document` with its passages from row id `firstRow` on, which it moves past them.
-    func insert(_ document: PreparedDocument, firstRow: inout Int64) throws {
+    /// `staging`: its words go into the `staged` table, for ``foldStaged()`` to move into FTS5's
+    /// with others; else straight into FTS5's (a rebuild, which is one transaction anyway).
+    func insert(_ document: PreparedDocument, firstRow: inout Int64, staging: Bool = false) throws {
         let table = PassageTable(firstRow: firstRow, document: document)
         try database.cached("INSERT INTO documents(key, blob, source, title, number, obsoletes, first) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(
@@ -160,8 +162,10 @@ extension FullTextIndex.Connection {
         for group in document.relations {
             try relation.bind(.integer(id), .text(group.subject), .text(group.type), .text(group.target), .text(group.places)).run()
         }
-        let words = try database.cached("INSERT INTO text(rowid, words) VALUES (?, ?)")
+        let words = try database.cached(
+            staging ? "INSERT INTO staged(row, words) VALUES (?, ?)" : "INSERT INTO text(rowid, words) VALUES (?, ?)")
         for (row, passage) in zip(table.rows, document.rows) { try words.bind(.integer(row)).run(text: passage.words, at: 2) }
+        if staging { stagedBytes += document.rows.reduce(0) { $0 + $1.words.count } }
         firstRow = table.rows.upperBound
     }
 
@@ -175,7 +179,13 @@ extension FullTextIndex.Connection {
         }
         guard let (key, blob, first) = found else { return }
         guard PassageTable.rowBound.contains(first) else { throw PassageTable.damaged }
-        if let blob, let document = documentOf(blob) {
+        // Words still staged are taken out of the staged table: FTS5's never had them.
+        let span = try database.cached("SELECT passages FROM spans WHERE first = ? AND document = ?").bind(.integer(first), .integer(id))
+            .first { PassageTable(firstRow: first, encoded: $0.blob(0)) }
+        let rows = (span ?? nil)?.rows ?? first..<first
+        try database.cached("DELETE FROM staged WHERE row >= ? AND row < ?").bind(.integer(rows.lowerBound), .integer(rows.upperBound))
+            .run()
+        if database.changes == 0, let blob, let document = documentOf(blob) {
             let prepared = PreparedDocument(key: key, blob: blob, document: document)
             let forget = try database.cached("INSERT INTO text(text, rowid, words) VALUES ('delete', ?, ?)")
             for (offset, row) in prepared.rows.enumerated() { try forget.bind(.integer(first + Int64(offset)), .utf8(row.words)).run() }

@@ -36,7 +36,9 @@ package struct FullTextIndex: Sendable {
     /// 4: the relation index (``FullTextIndex/Connection/relations(of:)``) beside the passages.
     /// 5: a person's notes (``FullTextIndex/Connection/IndexedNote``) beside them.
     /// 6: a relation row for each target of a document, its places in it (``RelationGroup``).
-    static let layoutVersion = "6"
+    /// 7: a document's words staged in a plain table when it is stored, moved into FTS5's
+    /// table many documents at a time (FullTextIndex+Staging.swift).
+    static let layoutVersion = "7"
 
     var exists: Bool { FileSystem.exists(path) }
 
@@ -94,6 +96,8 @@ package struct FullTextIndex: Sendable {
     /// One open index: what a command reads and writes through.
     package final class Connection {
         let database: SQLite
+        /// The bytes of words this connection staged since its last fold (``foldStaged()``).
+        var stagedBytes = 0
 
         init(database: SQLite) {
             self.database = database
@@ -110,6 +114,7 @@ package struct FullTextIndex: Sendable {
                     CREATE TABLE IF NOT EXISTS spans(first INTEGER PRIMARY KEY, document INTEGER NOT NULL, passages BLOB NOT NULL);
                     CREATE VIRTUAL TABLE IF NOT EXISTS text USING fts5(
                         words, content='', detail=none, columnsize=0, tokenize='reader_words');
+                    CREATE TABLE IF NOT EXISTS staged(row INTEGER PRIMARY KEY, words TEXT NOT NULL);
                     CREATE TABLE IF NOT EXISTS relations(
                         document INTEGER NOT NULL, subject TEXT NOT NULL, type TEXT NOT NULL, target TEXT NOT NULL,
                         places TEXT NOT NULL);

@@ -20,7 +20,13 @@ extension Store {
         let prepared = FullTextIndex.Connection.PreparedDocument(key: key, blob: blob, document: document, blockStarts: blockStarts)
         let older = try indexing.commit((prepared, newStore)) { batch in
             do {
-                return try writing(complete: batch.allSatisfy(\.newStore)) { try $0.add(batch.map(\.document)) } ?? []
+                return try writing(complete: batch.allSatisfy(\.newStore)) { connection in
+                    let older = try connection.add(batch.map(\.document))
+                    // Enough words staged: into FTS5's table now, together (FullTextIndex+Staging.swift).
+                    // They are in the index already; a fold that fails leaves them staged, for the next.
+                    if connection.stagedBytes >= FullTextIndex.Connection.foldAt { try? connection.foldStaged() }
+                    return older
+                } ?? []
             } catch let failure as SQLite.Failure {
                 throw failure.storageError(fullText.path)
             } catch let failure as FileSystem.Failure {
@@ -28,6 +34,13 @@ extension Store {
             }
         }
         return older.contains(key)
+    }
+
+    /// Moves the words this process's commits staged into FTS5's table (FullTextIndex+Staging.swift):
+    /// at the end of a fetch or a pull, so that the next search finds nothing to fold. A fold
+    /// that fails leaves them staged, for the next search to fold.
+    package func foldIndex() {
+        _ = withKeptWriter { try? $0.foldStaged() }
     }
 
     /// Takes out what the index held under `key` before `blob`, once the catalog names `blob`.
@@ -138,6 +151,7 @@ extension Store {
         if damage == nil, let (connection, file) = fullText.kept.take(fullText.path),
             case (current: true, complete: true)? = try? connection.state()
         {
+            foldBeforeSearching(connection)
             return (connection, file, nil)
         }
         var reason: String
@@ -148,6 +162,7 @@ extension Store {
             if let connection = try fullText.open() {
                 switch try connection.state() {
                 case (current: true, complete: true)?:
+                    foldBeforeSearching(connection)
                     // Kept for the next search only when it is sure to be the file looked at.
                     return (connection, file == FileIdentity(fullText.path) ? file : nil, nil)
                 case (current: true, complete: false)?: reason = "the full-text index lacked documents stored before it"
@@ -172,6 +187,13 @@ extension Store {
         if damaged { try fullText.remove() }
         let count = try reindex()
         return (try fullText.open(), nil, "\(reason): rebuilt it from \(count) stored \(count == 1 ? "document" : "documents")")
+    }
+
+    /// Words a writer staged and has not folded yet (a fetch under way, or a process killed
+    /// before its end) go into FTS5's table before a search reads it. When they cannot (a store
+    /// on a read-only disk), the search goes on without the documents they are of.
+    private func foldBeforeSearching(_ connection: FullTextIndex.Connection) {
+        try? connection.foldStaged()
     }
 
     /// For `gc`: takes out what the catalog no longer names (under the writers lock, before

@@ -79,7 +79,9 @@ public final class FetchOperation: Sendable {
             }
             await slots.drain()
             await fetcher.shutdown()
-            // What is stored is already safe in the journal; a failure here only delays folding it.
+            // What is stored is already safe in the journal and the index; a failure here only
+            // delays folding it (the journal into `catalog.json`, the staged words into FTS5's table).
+            reader.store.foldIndex()
             try? reader.store.compactCatalog()
             continuation.finish()
             return await state.outcomes
