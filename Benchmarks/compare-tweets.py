@@ -3,7 +3,8 @@ Benchmarks/ReaderBench/TweetStore.swift), measured at each size it grows through
 figure's growth from the first size to the last is read off one run. Run through
 compare-tweets.sh.
 
-Per size: `find` as a process (median of the queries' wall times), `open` of one tweet against
+Per size: `find` as a process (median of the queries' wall times, the queries asked twice: the
+first pass cold, the second the goal's), `open` of one tweet against
 `git cat-file -p` of its bytes, `cache ls --limit 20`, `cache verify` and `cache gc` (wall time
 and peak RSS)."""
 import argparse
@@ -101,9 +102,15 @@ def measure(reader, env, texts, repository, query_count, size, maintenance=True)
         if len(words) >= 2:
             start = randomness.randrange(len(words) - 1)
             queries.append([word.lower() for word in words[start:start + 2]])
+    # Each query twice, in two passes: the first meets an index the page cache may have let go
+    # (the rows before this one wrote gigabytes), as a search does after a boot; the second is
+    # a collection in use, the goal's figure. Both are shown.
+    cold = [run([reader, "find", *words], env, expect=(0, 1))[0] for words in queries]
     times = [run([reader, "find", *words], env, expect=(0, 1))[0] for words in queries]
+    figure(f"find as a process, {len(queries)} queries, p50, first pass (cold)", statistics.median(cold) * 1000, "ms")
     row["find p50"] = statistics.median(times) * 1000
-    figure(f"find as a process, {len(queries)} queries, p50", row["find p50"], "ms", goal=("<= 10 ms", row["find p50"] <= 10))
+    figure(f"find as a process, {len(queries)} queries, p50, second pass", row["find p50"], "ms",
+           goal=("<= 10 ms", row["find p50"] <= 10))
 
     # One tweet, as stored by `reader-bench tweets` (its id is 10^18 + its number).
     key = f"https://api.x.com/2/tweets/{10**18 + 500}"

@@ -87,7 +87,7 @@ struct CatalogJournal: Sendable {
         guard lseek(fd, off_t(end), SEEK_SET) >= 0 else { throw FileSystem.fail("cannot seek", path) }
         if end == 0 { lines = Self.generationLine() + lines }
         try FileSystem.writeAll(fd, lines, path: path)
-        StoreChanges.noteOne()
+        StoreChanges.noteOne(in: FileSystem.parent(of: path))
         guard fsync(fd) == 0 else { throw FileSystem.fail("cannot flush", path) }
     }
 

@@ -13,9 +13,9 @@ extension Reader {
     /// long-running reader (`reader serve`) knows when what it read is stale.
     public var catalogStamp: CatalogStamp { store.catalog.stamp }
 
-    /// How many changes this process has made to a store so far (entries recorded, notes, tags
-    /// and marks kept): what it wrote itself, a long-running reader sees at once.
-    public var changesMade: Int { StoreChanges.count }
+    /// How many changes this process has made to the store so far (entries recorded, notes,
+    /// tags and marks kept): what it wrote itself, a long-running reader sees at once.
+    public var changesMade: Int { StoreChanges.count(in: store.root) }
 
     /// Whether `key`, as written, is the catalog key of a stored document.
     public func isStored(_ key: String) -> Bool { (try? store.entry(key)) != nil }

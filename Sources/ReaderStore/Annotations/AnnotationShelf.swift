@@ -131,7 +131,7 @@ public struct AnnotationShelf: Sendable {
             FileSystem.syncFolder(folder)
         }
         try FileSystem.writeAtomically(bytes, to: path, durable: true)
-        StoreChanges.noteOne()
+        StoreChanges.noteOne(in: root)
     }
 
     private func read(_ document: String) throws -> [(id: String, record: AnnotationRecord)] {
