@@ -17,7 +17,7 @@ extension JSONWriter {
     /// `[…]` of `entries`, telling `entryWritten` the bytes of each as ``entry(_:)`` writes them.
     mutating func entries(_ entries: [Entry], entryWritten: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard entries.count >= Self.entriesSharedAtLeast else {
-            array(entries) { writer, entry in
+            elements(entries) { writer, entry in
                 // Handed on as written, they need no second encoding: pieces go out between the
                 // elements of an array, so the entry's bytes are the last of the buffer — unless an
                 // array inside it sent a piece out, and then the entry is written again alone.
