@@ -5,15 +5,24 @@ import ReaderSupport
 /// Parses on a bounded set of actor-isolated workers, so that a bulk fetch never runs more
 /// parsers at once than there are cores to run them, however many downloads are in flight.
 ///
-/// Each parse runs on a thread of its own, not on the async runtime's few threads, and is
-/// waited for at most `timeLimit`: a module stuck on some input is reported and abandoned, so
-/// the command ends (exit 5). Abandoned is all it can be: a thread cannot be stopped from
-/// outside, so it runs on, holding its worker's slot, until the process exits.
+/// Each worker parses on a thread it keeps (``ParseThread``), not on the async runtime's few
+/// threads, and waits for each parse at most `timeLimit`: a module stuck on some input is
+/// reported and abandoned, so the command ends (exit 5). Abandoned is all it can be: a thread
+/// cannot be stopped from outside, so it runs on until the process exits, and the worker's
+/// next parse starts a thread of its own.
 public actor ParserPool {
     /// One worker: an actor, so that each parse runs isolated from every other.
     actor Worker {
+        /// Made at the first parse, and again after one was abandoned.
+        private var thread: ParseThread?
+
+        deinit { thread?.close() }
+
         package func parse(_ module: any ParserModule, _ input: ParseInput, timeLimit: Double) async throws -> Document {
-            try await BoundedCall.run(timeLimit: timeLimit, module: module.descriptor.name) { try module.parse(input) }
+            let thread = self.thread ?? ParseThread()
+            self.thread = thread
+            defer { if thread.isClosed { self.thread = nil } }
+            return try await BoundedCall.run(on: thread, timeLimit: timeLimit, module: module.descriptor.name) { try module.parse(input) }
         }
     }
 
@@ -63,29 +72,30 @@ public actor ParserPool {
     }
 }
 
-/// A call on a thread of its own, waited for at most a time limit.
+/// A call on a worker's thread, waited for at most a time limit: past it, the thread is let go
+/// with the call it runs.
 enum BoundedCall {
     static func run(
-        timeLimit: Double, module: String, _ body: @escaping @Sendable () throws -> Document
+        on thread: ParseThread, timeLimit: Double, module: String, _ body: @escaping @Sendable () throws -> Document
     ) async throws -> Document {
         let outcome = Outcome()
         return try await withCheckedThrowingContinuation { continuation in
             outcome.set(continuation)
-            let thread = Thread { outcome.finish(Result { try body() }) }
-            // Parsers recurse on nested input; give them the stack a main thread has.
-            thread.stackSize = 8 << 20
-            thread.start()
+            thread.run { outcome.finish(Result { try body() }) }
             // A Dispatch timer, cancelled with the parse: a cancelled `Task.sleep` stays queued
             // until its deadline, so a mirror held a sleeping task for every parse of the last
             // minute (all 9,000 of a 35-second mirror: 400 bytes a document).
             let timer = DispatchSource.makeTimerSource(queue: .global())
             timer.schedule(deadline: .now() + timeLimit)
             timer.setEventHandler {
+                // The parse runs on; its thread ends with it, closed before the worker hears of
+                // the time-out, so that it starts another for its next parse.
                 outcome.finish(
                     .failure(
                         ReaderError.parse(
                             ParseError(
-                                module: module, reason: "took longer than \(Int(timeLimit)) s (READER_PARSE_TIMEOUT); abandoned"))))
+                                module: module, reason: "took longer than \(Int(timeLimit)) s (READER_PARSE_TIMEOUT); abandoned"))),
+                    first: { thread.close() })
             }
             timer.resume()
             let deadline = Deadline(timer)
@@ -121,13 +131,17 @@ enum BoundedCall {
             if finished { body() }
         }
 
-        func finish(_ result: Result<Document, any Error>) {
-            let (continuation, cleanup) = lock.withLock { () -> (CheckedContinuation<Document, any Error>?, (@Sendable () -> Void)?) in
-                guard !done else { return (nil, nil) }
+        /// `first` runs when this is the first end (the one the caller gets), before the caller
+        /// is resumed.
+        func finish(_ result: Result<Document, any Error>, first: () -> Void = {}) {
+            let (isFirst, continuation, cleanup) = lock.withLock {
+                () -> (Bool, CheckedContinuation<Document, any Error>?, (@Sendable () -> Void)?) in
+                guard !done else { return (false, nil, nil) }
                 done = true
                 defer { self.continuation = nil }
-                return (self.continuation, self.cleanup)
+                return (true, self.continuation, self.cleanup)
             }
+            if isFirst { first() }
             continuation?.resume(with: result)
             cleanup?()
         }
