@@ -41,7 +41,7 @@ extension FullTextIndex.Connection {
             try database.execute(
                 """
                 INSERT INTO text(text) VALUES ('optimize');
-                INSERT INTO text(text, rank) VALUES ('automerge', 4); INSERT INTO text(text, rank) VALUES ('hashsize', 1048576);
+                INSERT INTO text(text, rank) VALUES ('automerge', 4); INSERT INTO text(text, rank) VALUES ('hashsize', \(Self.defaultHashSize));
                 """)
             return count
         }

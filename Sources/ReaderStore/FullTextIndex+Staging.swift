@@ -5,7 +5,7 @@ import ReaderSupport
 /// `relations`): the index holds the document as soon as it did before, and a process killed
 /// at any point leaves it with all of the document or none. Then many documents' words at a
 /// time are moved into FTS5's table (``foldStaged()``): by the process storing them once it has
-/// staged enough, at the end of every fetch, and by a search that finds any still staged before
+/// staged enough, at the end of every fetch and pull, and by a search that finds any still staged before
 /// it reads FTS5's table.
 ///
 /// Why: FTS5 writes the words of a transaction as a segment of their own when it commits, and
@@ -17,9 +17,12 @@ extension FullTextIndex.Connection {
     /// How many bytes of words a writer stages before it folds them: a few hundred RFCs' worth.
     static let foldAt = 2 << 20
 
-    /// FTS5's in-memory table of words while a fold runs (1 MB by default): the words of
-    /// ``foldAt`` bytes of text fit, so that a fold writes one segment.
+    /// FTS5's in-memory table of words while a fold runs: the words of ``foldAt`` bytes of text
+    /// fit, so that a fold writes one segment.
     static let foldHashSize = 4 << 20
+
+    /// FTS5's own size of that table (1 MB), which every other write of the index keeps.
+    static let defaultHashSize = 1 << 20
 
     /// Whether any document's words are staged.
     func hasStaged() throws -> Bool {
@@ -39,7 +42,7 @@ extension FullTextIndex.Connection {
                 INSERT INTO text(text, rank) VALUES ('hashsize', \(Self.foldHashSize));
                 INSERT INTO text(rowid, words) SELECT row, words FROM staged ORDER BY row;
                 DELETE FROM staged;
-                INSERT INTO text(text, rank) VALUES ('hashsize', 1048576);
+                INSERT INTO text(text, rank) VALUES ('hashsize', \(Self.defaultHashSize));
                 """)
         }
     }
