@@ -5,8 +5,8 @@ import ReaderSupport
 /// `relations`): the index holds the document as soon as it did before, and a process killed
 /// at any point leaves it with all of the document or none. Then many documents' words at a
 /// time are moved into FTS5's table (``foldStaged()``): by the process storing them once it has
-/// staged enough, at the end of every fetch and pull, and by a search that finds any still staged before
-/// it reads FTS5's table.
+/// staged enough, at the end of every fetch and pull, and by a search that finds any still
+/// staged before it reads FTS5's table.
 ///
 /// Why: FTS5 writes the words of a transaction as a segment of their own when it commits, and
 /// merges segments as they pile up. A mirror commits a few documents a transaction (those that
