@@ -1,4 +1,5 @@
 import CSQLite
+import Crypto
 import ReaderSupport
 
 /// Whether the file at the index's path holds exactly the tables this version makes: the index
@@ -27,6 +28,7 @@ extension FullTextIndex.Connection {
             guard rows.count <= 64 else { break }
         }
         if rows.isEmpty { return .empty }
+        if FullTextIndex.digest(of: rows) == FullTextIndex.expectedSchemaDigest { return .current }
         guard let expected = FullTextIndex.expectedSchema else {
             throw SQLite.Failure(code: SQLITE_ERROR, message: "the index's layout could not be made in memory")
         }
@@ -45,6 +47,24 @@ extension FullTextIndex {
         var name: String
         var table: String
         var sql: String
+    }
+
+    /// The SHA-256 of ``expectedSchema``'s rows (``digest(of:)``) as the SQLite this version is
+    /// built and tested with records them: a file whose rows have it holds exactly them, known
+    /// without making the tables in memory — 0.4 ms of every `find`'s 4 that matches nothing.
+    /// Another SQLite may record them otherwise; its files' rows are then held to
+    /// `expectedSchema` itself. `FullTextIndexSchemaTests` holds the two together.
+    static let expectedSchemaDigest = "6d4dd33de39a44b932b2998bbba11ef4aa02ae9189905e8c925a89a49e42e21b"
+
+    /// A digest of schema rows: each field's length before it, so no two lists of rows share one.
+    static func digest(of rows: [SchemaRow]) -> String {
+        var hash = SHA256()
+        for row in rows {
+            for field in [row.type, row.name, row.table, row.sql] {
+                hash.update(data: Array(String(field.utf8.count).utf8) + [0x3A] + Array(field.utf8))
+            }
+        }
+        return BlobID(digest: hash.finalize()).hex
     }
 
     /// The schema this version's tables make, as SQLite records it: made once, in memory.

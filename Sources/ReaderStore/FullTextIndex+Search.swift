@@ -113,8 +113,8 @@ extension FullTextIndex.Connection {
     /// (``PassageTable``) fall in none and are passed over.
     ///
     /// The spans are walked down from the newest row's, one after another while the rows are
-    /// near, and sought again past a gap: a common word meets every document of a stretch, a
-    /// rare one a few scattered ones.
+    /// near, and sought again past a gap — of row ids, or of spans walked past: a common word
+    /// meets every document of a stretch, a rare one a few scattered ones.
     private func spans(of rows: [Int64], asking hashes: [UInt16?]) throws -> [FullTextRanking.Passage] {
         var passages: [FullTextRanking.Passage] = []
         passages.reserveCapacity(rows.count)
@@ -122,16 +122,25 @@ extension FullTextIndex.Connection {
         defer { walk.reset() }
         var next = 0
         var walking = false
+        var passed = 0
         while next < rows.count {
             let row = rows[next]
             if !walking {
                 try walk.bind(.integer(row))
                 walking = true
+                passed = 0
             }
             guard try walk.step() else { break }
             let first = walk.integer(0)
             guard PassageTable.rowBound.contains(first) else { throw PassageTable.damaged }
-            guard first <= row else { continue }
+            guard first <= row else {
+                // A span per passage (a store of tweets): the row ids' gap says nothing of how
+                // many spans lie between, so a walk that passes a few is given up for a seek.
+                passed += 1
+                if passed > Self.passedAtMost { walking = false }
+                continue
+            }
+            passed = 0
             let document = walk.integer(1)
             var indices: [Int] = []
             while next < rows.count && rows[next] >= first {
@@ -153,6 +162,11 @@ extension FullTextIndex.Connection {
     /// How many row ids below the last span ``spans(of:)`` walks to the next row's rather than
     /// seeking it (spans average a few dozen passages).
     private static let walkedAtMost: Int64 = 128
+
+    /// How many spans without a wanted row a walk passes before it seeks the next row's span
+    /// instead: a step costs a fraction of a seek. Of a million tweets (a span each), `find the
+    /// way` walked past about a hundred spans between its rows: 5.1 ms of spans, 3.0 seeking.
+    private static let passedAtMost = 2
 
     /// A document of the index, as a hit shows it.
     package struct IndexedDocument {
