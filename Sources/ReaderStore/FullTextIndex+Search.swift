@@ -123,6 +123,7 @@ extension FullTextIndex.Connection {
         var next = 0
         var walking = false
         var passed = 0
+        var indices: [Int] = []
         while next < rows.count {
             let row = rows[next]
             if !walking {
@@ -142,17 +143,21 @@ extension FullTextIndex.Connection {
             }
             passed = 0
             let document = walk.integer(1)
-            var indices: [Int] = []
+            indices.removeAll(keepingCapacity: true)
             while next < rows.count && rows[next] >= first {
                 indices.append(Int(rows[next] - first))
                 next += 1
             }
-            // Read oldest first, kept newest first as the rows came.
-            var read: [FullTextRanking.Passage] = []
-            try PassageTable.read(walk.blob(2), firstRow: first, document: document, wanted: indices.reversed(), asking: hashes) {
-                read.append($0)
+            // Read oldest first, kept newest first as the rows came; the table read where SQLite
+            // holds it (thousands of spans a search: nothing allocated for each).
+            indices.reverse()
+            let start = passages.count
+            _ = try walk.withBlob(2) { table in
+                try PassageTable.read(table, firstRow: first, document: document, wanted: indices, asking: hashes) {
+                    passages.append($0)
+                }
             }
-            passages += read.reversed()
+            passages[start...].reverse()
             // Past a gap of more than a few documents' passages, seeking is cheaper than walking.
             if next < rows.count && first - rows[next] > Self.walkedAtMost { walking = false }
         }

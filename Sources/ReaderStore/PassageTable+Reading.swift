@@ -14,6 +14,17 @@ extension PassageTable {
         _ encoded: [UInt8], firstRow: Int64, document: Int64, wanted: [Int], asking hashes: [UInt16?],
         _ body: (FullTextRanking.Passage) -> Void
     ) throws -> Bool {
+        try encoded.withUnsafeBufferPointer { bytes in
+            try read(bytes, firstRow: firstRow, document: document, wanted: wanted, asking: hashes, body)
+        }
+    }
+
+    /// ``read(_:firstRow:document:wanted:asking:_:)`` of bytes read in place (a search's
+    /// thousands of spans, none copied).
+    static func read(
+        _ encoded: UnsafeBufferPointer<UInt8>, firstRow: Int64, document: Int64, wanted: [Int], asking hashes: [UInt16?],
+        _ body: (FullTextRanking.Passage) -> Void
+    ) throws -> Bool {
         guard let found = readIfWellFormed(encoded, firstRow: firstRow, document: document, wanted: wanted, asking: hashes, body) else {
             throw damaged
         }
@@ -27,39 +38,37 @@ extension PassageTable {
 
     /// ``read(_:firstRow:document:wanted:asking:_:)``; nil when the bytes are not a table.
     private static func readIfWellFormed(
-        _ encoded: [UInt8], firstRow: Int64, document: Int64, wanted: [Int], asking hashes: [UInt16?],
+        _ bytes: UnsafeBufferPointer<UInt8>, firstRow: Int64, document: Int64, wanted: [Int], asking hashes: [UInt16?],
         _ body: (FullTextRanking.Passage) -> Void
     ) -> Bool? {
         guard rowBound.contains(firstRow) else { return nil }
-        return encoded.withUnsafeBufferPointer { bytes -> Bool? in
-            var index = 0
-            guard let titleLength = varint(bytes, &index), let title = match(bytes, &index, hashes) else { return nil }
-            var next = 0
-            var passage = 0
-            var previous = (block: 0, offset: 0)
-            while next < wanted.count && index < bytes.count {
-                guard let block = varint(bytes, &index), let offset = varint(bytes, &index), index + 1 < bytes.count else { return nil }
-                let (lengthClass, headingLength) = (bytes[index], bytes[index + 1])
-                index += 2
-                previous.block += block
-                if offset > 0 { previous.offset += offset }
-                guard previous.block <= valueBound, previous.offset <= valueBound else { return nil }
-                if passage == wanted[next] {
-                    guard let heading = match(bytes, &index, hashes), let frequent = match(bytes, &index, hashes) else { return nil }
-                    body(
-                        FullTextRanking.Passage(
-                            row: firstRow + Int64(passage), document: document, index: passage, firstBlock: previous.block,
-                            offset: offset > 0 ? previous.offset - 1 : nil,
-                            length: exp2(Double(lengthClass) / 8) - 1, headingLength: Int(headingLength), titleLength: titleLength,
-                            heading: heading, frequent: frequent, title: title))
-                    next += 1
-                } else {
-                    guard skip(bytes, &index), skip(bytes, &index) else { return nil }
-                }
-                passage += 1
+        var index = 0
+        guard let titleLength = varint(bytes, &index), let title = match(bytes, &index, hashes) else { return nil }
+        var next = 0
+        var passage = 0
+        var previous = (block: 0, offset: 0)
+        while next < wanted.count && index < bytes.count {
+            guard let block = varint(bytes, &index), let offset = varint(bytes, &index), index + 1 < bytes.count else { return nil }
+            let (lengthClass, headingLength) = (bytes[index], bytes[index + 1])
+            index += 2
+            previous.block += block
+            if offset > 0 { previous.offset += offset }
+            guard previous.block <= valueBound, previous.offset <= valueBound else { return nil }
+            if passage == wanted[next] {
+                guard let heading = match(bytes, &index, hashes), let frequent = match(bytes, &index, hashes) else { return nil }
+                body(
+                    FullTextRanking.Passage(
+                        row: firstRow + Int64(passage), document: document, index: passage, firstBlock: previous.block,
+                        offset: offset > 0 ? previous.offset - 1 : nil,
+                        length: exp2(Double(lengthClass) / 8) - 1, headingLength: Int(headingLength), titleLength: titleLength,
+                        heading: heading, frequent: frequent, title: title))
+                next += 1
+            } else {
+                guard skip(bytes, &index), skip(bytes, &index) else { return nil }
             }
-            return next == wanted.count
+            passage += 1
         }
+        return next == wanted.count
     }
 
     /// The bits of the words of `hashes` in the list of hashes at `index`, which it moves past.
