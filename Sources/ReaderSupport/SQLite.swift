@@ -339,7 +339,9 @@ package final class SQLite {
         /// Column `column`'s bytes, read in place: valid only inside `body`, until the next step.
         package func withBlob<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
             let count = Int(sqlite3_column_bytes(handle, column))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+            guard count > 0, let bytes = sqlite3_column_blob(handle, column) else {
+                return try body(UnsafeBufferPointer(start: nil, count: 0))
+            }
             return try body(UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count))
         }
         package func text(_ column: Int32) -> String? {
