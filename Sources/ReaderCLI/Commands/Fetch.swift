@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReaderKit
+import Synchronization
 
 struct Fetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -95,9 +96,9 @@ struct Fetch: AsyncParsableCommand {
         for result in summary.finished {
             for refusal in result.pictureRefusals { Terminal.error("\(result.key): \(refusal)") }
         }
-        let summarized = requests.count > 1 || !summary.finished.isEmpty || !skipped.isEmpty
+        let summarized = requests.count > 1 || summary.ended > 0 || !skipped.isEmpty
         if summarized { Self.printLine(summary.line) }
-        if follow && !Task.isCancelled { await Self.follow(reader, summary.finished, verbose: global.verbose) }
+        if follow && !Task.isCancelled { await Self.follow(reader, summary, verbose: global.verbose) }
         // Said at the fetch that rebuilt the catalog, and at every one after until it is whole.
         if let loss = reader.catalogLoss {
             Terminal.error("warning: the catalog may lack entries: \(loss); 'reader cache recover' lists what it no longer names")
@@ -118,38 +119,42 @@ struct Fetch: AsyncParsableCommand {
         if !summary.missing.isEmpty && !mirroring { throw ExitCode(ReaderError.network(url: "", reason: "").exitCode) }
     }
 
-    /// Fetches `requests` with the progress bar, and gathers their outcomes.
+    /// Fetches `requests` with the progress bar, and gathers their outcomes from their events
+    /// as they end: the operation keeps none (a mirror of 20,000 RFCs kept 8 MB of them).
     static func perform(_ reader: Reader, _ requests: [Request], verbose: Bool, quiet: Bool = false) async -> FetchSummary {
-        let operation = reader.fetch(requests)
-        let reporter = ProgressReporter(total: requests.count, quiet: quiet || requests.count == 1, verbose: verbose)
-        await withTaskCancellationHandler {
-            // The stream ends early when this task is cancelled (Ctrl-C); the results below
-            // wait for every request to stop, so that nothing is left half-done.
-            for await event in operation.events { reporter.handle(event) }
+        let operation = reader.fetch(requests, keepingOutcomes: false)
+        let count = requests.count
+        // After Ctrl-C the bar stands still and no more lines are said, as the requests stop.
+        let interrupted = Mutex(false)
+        // The events are read to their end by a task of their own, which Ctrl-C does not stop:
+        // every request ends with an event (cancelled, or finished first) before the stream
+        // ends, so that the summary counts each, and nothing is left half-done.
+        let reading = Task {
+            let reporter = ProgressReporter(total: count, quiet: quiet || count == 1, verbose: verbose)
+            var summary = FetchSummary(requests: count)
+            for await event in operation.events {
+                if !interrupted.withLock({ $0 }) { reporter.handle(event) }
+                summary.record(event)
+            }
+            reporter.finish()
+            summary.putInOrder()
+            return summary
+        }
+        var summary = await withTaskCancellationHandler {
+            await reading.value
         } onCancel: {
+            interrupted.withLock { $0 = true }
             Task { await operation.cancel() }
         }
-        let outcomes = await operation.results()
-        reporter.finish()
-        var summary = FetchSummary(requests: requests.count, finished: [], failed: [], cancelled: 0)
-        for key in outcomes.keys.sorted(by: Self.naturalOrder) {
-            switch outcomes[key] {
-            case .success(let result): summary.finished.append(result)
-            case .failure(.cancelled): summary.cancelled += 1
-            case .failure(let error) where error.isNotInMirror && requests.count > 1: summary.missing.append(key)
-            case .failure(let error): summary.failed.append((key, error))
-            case nil: break
-            }
-        }
-        if Task.isCancelled { summary.cancelled += max(0, requests.count - outcomes.count) }
+        if Task.isCancelled { summary.cancelled += max(0, count - summary.outcomes) }
         return summary
     }
 
     /// `--follow`: the pages the fetched documents point to and did not before, fetched at
     /// `--jobs` at once, their outcome in one line (a page that fails is counted, not fatal:
     /// the feed itself is stored).
-    static func follow(_ reader: Reader, _ results: [FetchResult], verbose: Bool) async {
-        let (requests, refused) = reader.followRequests(results)
+    static func follow(_ reader: Reader, _ fetched: FetchSummary, verbose: Bool) async {
+        let (requests, refused) = reader.followRequests(fetched.finished, alsoFetched: fetched.found)
         guard !requests.isEmpty || !refused.isEmpty else {
             printLine("followed: no new pages")
             return
@@ -166,7 +171,7 @@ struct Fetch: AsyncParsableCommand {
     /// What the mirror lacked, and what it held after all, kept for the next `rfc all`. A
     /// store that cannot take this small derived file loses only the shortcut: said, not fatal.
     private func rememberGaps(_ reader: Reader, _ summary: FetchSummary) {
-        let found = summary.finished.map(\.key)
+        let found = summary.found
         guard !summary.missing.isEmpty || !found.isEmpty else { return }
         do {
             try reader.rememberMirrorGaps(lacking: summary.missing, found: found)
@@ -181,12 +186,26 @@ struct Fetch: AsyncParsableCommand {
     }
 }
 
-/// The one line `reader fetch` ends with.
-struct FetchSummary {
+/// The one line `reader fetch` ends with, and what the steps after it read: gathered from
+/// each request's event as it ends (``record(_:)``).
+struct FetchSummary: Sendable {
     let requests: Int
-    var finished: [FetchResult]
-    var failed: [(String, ReaderError)]
-    var cancelled: Int
+    /// The results read whole after the fetch: every one of a fetch of one request, and of a
+    /// fetch of more those with pages to follow, pictures not kept or entries new (a
+    /// refresh). Of the others the counts below are kept, and their keys.
+    var finished: [FetchResult] = []
+    /// How many requests ended stored, how many of them were fetched (not stored already),
+    /// and the bytes of all of them received and stored.
+    var ended = 0
+    var fetched = 0
+    var bytesFetched = 0
+    var bytesStored = 0
+    /// The keys of the requests that ended stored.
+    var found: [String] = []
+    var failed: [(String, ReaderError)] = []
+    var cancelled = 0
+    /// How many requests ended, whichever way.
+    var outcomes = 0
     /// Keys the `file://` mirror does not hold, found so at this fetch: counted, not listed.
     var missing: [String] = []
     /// Keys of `rfc all` not asked, the mirror having lacked them at an earlier fetch.
@@ -194,9 +213,37 @@ struct FetchSummary {
     /// The words that fetch every document of a listing, as given (`rfc all`), for the advice.
     var rerun = "reader fetch TYPE all"
 
+    /// Counts the request `event` says ended (the others say nothing here).
+    mutating func record(_ event: ProgressEvent) {
+        switch event {
+        case .finished(let key, let result):
+            ended += 1
+            if result.status == .fetched { fetched += 1 }
+            bytesFetched += result.bytesFetched
+            bytesStored += result.bytesStored
+            found.append(key)
+            if requests <= 1 || !result.followed.isEmpty || !result.pictureRefusals.isEmpty || result.entriesNew > 0 {
+                finished.append(result)
+            }
+        case .failed(let key, let error) where error.isNotInMirror && requests > 1: missing.append(key)
+        case .failed(let key, let error): failed.append((key, error))
+        case .cancelled: cancelled += 1
+        case .queued, .inProgress, .waiting: return
+        }
+        outcomes += 1
+    }
+
+    /// The lists in their keys' natural order (`rfc/9` before `rfc/10`), not the order the
+    /// requests ended in.
+    mutating func putInOrder() {
+        finished.sort { Fetch.naturalOrder($0.key, $1.key) }
+        failed.sort { Fetch.naturalOrder($0.0, $1.0) }
+        missing.sort(by: Fetch.naturalOrder)
+    }
+
     var line: String {
-        let fetched = finished.reduce(0) { $0 + $1.bytesFetched }
-        let stored = finished.reduce(0) { $0 + $1.bytesStored }
+        let fetchedBytes = bytesFetched
+        let stored = bytesStored
         if requests == 1, skipped.isEmpty, let result = finished.first {
             var text = "\(result.key): "
             if result.entries > 0 {
@@ -206,18 +253,16 @@ struct FetchSummary {
             }
             switch result.status {
             case .fetched:
-                text += "\(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+                text += "\(ByteCount.format(fetchedBytes)) fetched, \(ByteCount.format(stored)) stored"
                 if result.pictures > 0 { text += ", \(result.pictures) picture\(result.pictures == 1 ? "" : "s") kept" }
             case .notModified: text += "not modified since last fetch"
             case .alreadyStored: text += result.note ?? "already stored"
             }
             return text
         }
-        let new = finished.filter { $0.status == .fetched }.count
-        let kept = finished.count - new
         var text =
-            "\(Self.count(finished.count)) of \(Self.count(requests)) done (\(Self.count(new)) fetched, "
-            + "\(Self.count(kept)) already stored), \(ByteCount.format(fetched)) fetched, \(ByteCount.format(stored)) stored"
+            "\(Self.count(ended)) of \(Self.count(requests)) done (\(Self.count(fetched)) fetched, "
+            + "\(Self.count(ended - fetched)) already stored), \(ByteCount.format(fetchedBytes)) fetched, \(ByteCount.format(stored)) stored"
         if !missing.isEmpty {
             text += "; \(Self.count(missing.count)) not in the mirror: first \(Self.first(missing))"
             text += " (a rerun of '\(rerun)' skips them; --retry-missing asks again)"

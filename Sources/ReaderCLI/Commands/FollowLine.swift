@@ -14,8 +14,8 @@ struct FollowLine {
     var text: String {
         var parts: [String] = []
         if let summary {
-            let fetched = summary.finished.filter { $0.status == .fetched }.count
-            let kept = summary.finished.count - fetched
+            let fetched = summary.fetched
+            let kept = summary.ended - fetched
             var done = "\(verb) \(FetchSummary.count(requests)) \(noun)\(requests == 1 ? "" : "s"): \(FetchSummary.count(fetched)) fetched"
             if kept > 0 { done += ", \(FetchSummary.count(kept)) already stored" }
             parts.append(done)

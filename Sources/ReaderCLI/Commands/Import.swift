@@ -36,7 +36,7 @@ struct ImportOPML: AsyncParsableCommand {
         }
         let summary = await Fetch.perform(reader, requests, verbose: global.verbose, quiet: true)
         Fetch.printLine(FollowLine(summary: summary, requests: requests.count, refused: refused, noun: "feed", verb: "subscribed to").text)
-        if follow && !Task.isCancelled { await Fetch.follow(reader, summary.finished, verbose: global.verbose) }
+        if follow && !Task.isCancelled { await Fetch.follow(reader, summary, verbose: global.verbose) }
         if summary.cancelled > 0 || Task.isCancelled { throw ExitCode(ReaderError.cancelled.exitCode) }
         if !summary.failed.isEmpty { throw ExitCode(Fetch.exitCode(of: summary.failed.map(\.1))) }
     }

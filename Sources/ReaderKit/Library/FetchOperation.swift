@@ -16,20 +16,32 @@ public final class FetchOperation: Sendable {
 
     actor State {
         private var running: [String: Task<Void, Never>] = [:]
+        /// Requests whose task ended before it was registered: a handful at most.
+        private var endedUnregistered: Set<String> = []
         private var cancelled: Set<String> = []
         private var allCancelled = false
+        private let keepsOutcomes: Bool
         private(set) var outcomes: [String: Result<FetchResult, ReaderError>] = [:]
+
+        init(keepsOutcomes: Bool) {
+            self.keepsOutcomes = keepsOutcomes
+        }
 
         func start(_ key: String, _ task: Task<Void, Never>) {
             // A request that ended before it was registered has nothing left to cancel; one
             // cancelled while its task was being made is cancelled now.
-            guard outcomes[key] == nil else { return }
+            guard endedUnregistered.remove(key) == nil else { return }
             running[key] = task
             if allCancelled || cancelled.contains(key) { task.cancel() }
         }
+        /// A request's task ended with `outcome`.
         func finish(_ key: String, _ outcome: Result<FetchResult, ReaderError>) {
-            outcomes[key] = outcome
-            running[key] = nil
+            if keepsOutcomes { outcomes[key] = outcome }
+            if running.removeValue(forKey: key) == nil { endedUnregistered.insert(key) }
+        }
+        /// A request cancelled before it had a task.
+        func drop(_ key: String) {
+            if keepsOutcomes { outcomes[key] = .failure(.cancelled) }
         }
         func cancel(_ key: String) {
             cancelled.insert(key)
@@ -42,10 +54,10 @@ public final class FetchOperation: Sendable {
         }
     }
 
-    init(reader: Reader, requests: [Request]) {
+    init(reader: Reader, requests: [Request], keepingOutcomes: Bool = true) {
         let (events, continuation) = AsyncStream.makeStream(of: ProgressEvent.self, bufferingPolicy: .unbounded)
         self.events = events
-        let state = State()
+        let state = State(keepsOutcomes: keepingOutcomes)
         self.state = state
         task = Task {
             let fetcher = Fetcher(
@@ -64,7 +76,7 @@ public final class FetchOperation: Sendable {
                 let dropped = await state.isCancelled(key)
                 if Task.isCancelled || dropped {
                     await slots.release()
-                    await state.finish(key, .failure(.cancelled))
+                    await state.drop(key)
                     continuation.yield(.cancelled(key: key))
                     continue
                 }
@@ -116,7 +128,8 @@ public final class FetchOperation: Sendable {
         await state.cancelAll()
     }
 
-    /// Waits for every request; the outcome of each by catalog key.
+    /// Waits for every request; the outcome of each by catalog key (none when the operation
+    /// was made not to keep them: ``Reader/fetch(_:keepingOutcomes:)``).
     public func results() async -> [String: Result<FetchResult, ReaderError>] {
         await task.value
     }

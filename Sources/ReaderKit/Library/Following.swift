@@ -13,9 +13,10 @@ extension Reader {
     }
 
     /// The pages to fetch after `results` (``FetchResult/followed``), each once, as URL
-    /// requests; what is not an http(s) address is refused, not asked.
-    public func followRequests(_ results: [FetchResult]) -> (requests: [Request], refused: [Refusal]) {
-        let own = Set(results.map(\.key))
+    /// requests; what is not an http(s) address is refused, not asked, and neither is a
+    /// result's own key, nor one of `alsoFetched` (the other keys the same fetch stored).
+    public func followRequests(_ results: [FetchResult], alsoFetched: [String] = []) -> (requests: [Request], refused: [Refusal]) {
+        let own = Set(results.map(\.key) + alsoFetched)
         return Self.urlRequests(results.flatMap(\.followed), excluding: own)
     }
 
