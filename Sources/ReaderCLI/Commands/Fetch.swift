@@ -204,8 +204,6 @@ struct FetchSummary: Sendable {
     var found: [String] = []
     var failed: [(String, ReaderError)] = []
     var cancelled = 0
-    /// How many requests ended, whichever way.
-    var outcomes = 0
     /// Keys the `file://` mirror does not hold, found so at this fetch: counted, not listed.
     var missing: [String] = []
     /// Keys of `rfc all` not asked, the mirror having lacked them at an earlier fetch.
@@ -230,8 +228,10 @@ struct FetchSummary: Sendable {
         case .cancelled: cancelled += 1
         case .queued, .inProgress, .waiting: return
         }
-        outcomes += 1
     }
+
+    /// How many requests ended, whichever way.
+    var outcomes: Int { ended + failed.count + missing.count + cancelled }
 
     /// The lists in their keys' natural order (`rfc/9` before `rfc/10`), not the order the
     /// requests ended in.
