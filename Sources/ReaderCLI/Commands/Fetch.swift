@@ -146,6 +146,10 @@ struct Fetch: AsyncParsableCommand {
             interrupted.withLock { $0 = true }
             Task { await operation.cancel() }
         }
+        // The operation's task ends just after its stream: waited for, so that the store it
+        // holds (the index's connection, which empties the WAL as it closes) is let go before
+        // the process exits, as when its outcomes were asked for.
+        _ = await operation.results()
         if Task.isCancelled { summary.cancelled += max(0, count - summary.outcomes) }
         return summary
     }
