@@ -53,7 +53,7 @@ extension FullTextIndex {
     /// built and tested with records them: a file whose rows have it holds exactly them, known
     /// without making the tables in memory — 0.4 ms of every `find`'s 4 that matches nothing.
     /// Another SQLite may record them otherwise; its files' rows are then held to
-    /// `expectedSchema` itself. `FullTextIndexSchemaTests` holds the two together.
+    /// `expectedSchema` itself. `IndexSchemaTests` holds the two together.
     static let expectedSchemaDigest = "6d4dd33de39a44b932b2998bbba11ef4aa02ae9189905e8c925a89a49e42e21b"
 
     /// A digest of schema rows: each field's length before it, so no two lists of rows share one.

@@ -3,24 +3,13 @@ import Foundation
 import ReaderSupport
 
 extension PassageTable {
-    /// Reads passages `wanted` (ascending indices) of the table `encoded`, of document
+    /// Reads passages `wanted` (ascending indices) of the table `encoded`, read in place, of document
     /// `document` whose first passage is row `firstRow`, and which of the words of `hashes` (nil:
     /// not asked about) each has, without building the table: a search meets hundreds of
     /// documents, and reads one passage of most. False when the table has fewer passages than
     /// wanted (rows of a document taken out); a damage failure when the bytes are not a table
     /// (a value out of range, a list past the end): the index is rebuilt, nothing traps.
     @discardableResult
-    static func read(
-        _ encoded: [UInt8], firstRow: Int64, document: Int64, wanted: [Int], asking hashes: [UInt16?],
-        _ body: (FullTextRanking.Passage) -> Void
-    ) throws -> Bool {
-        try encoded.withUnsafeBufferPointer { bytes in
-            try read(bytes, firstRow: firstRow, document: document, wanted: wanted, asking: hashes, body)
-        }
-    }
-
-    /// ``read(_:firstRow:document:wanted:asking:_:)`` of bytes read in place (a search's
-    /// thousands of spans, none copied).
     static func read(
         _ encoded: UnsafeBufferPointer<UInt8>, firstRow: Int64, document: Int64, wanted: [Int], asking hashes: [UInt16?],
         _ body: (FullTextRanking.Passage) -> Void

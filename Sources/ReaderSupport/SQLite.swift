@@ -332,9 +332,7 @@ package final class SQLite {
         func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
         package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
         package func blob(_ column: Int32) -> [UInt8] {
-            let count = Int(sqlite3_column_bytes(handle, column))
-            guard count > 0, let bytes = sqlite3_column_blob(handle, column) else { return [] }
-            return Array(UnsafeRawBufferPointer(start: bytes, count: count))
+            withBlob(column) { Array($0) }
         }
         /// Column `column`'s bytes, read in place: valid only inside `body`, until the next step.
         package func withBlob<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {

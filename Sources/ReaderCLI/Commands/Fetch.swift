@@ -246,8 +246,6 @@ struct FetchSummary: Sendable {
     }
 
     var line: String {
-        let fetchedBytes = bytesFetched
-        let stored = bytesStored
         if requests == 1, skipped.isEmpty, let result = finished.first {
             var text = "\(result.key): "
             if result.entries > 0 {
@@ -257,7 +255,7 @@ struct FetchSummary: Sendable {
             }
             switch result.status {
             case .fetched:
-                text += "\(ByteCount.format(fetchedBytes)) fetched, \(ByteCount.format(stored)) stored"
+                text += "\(ByteCount.format(bytesFetched)) fetched, \(ByteCount.format(bytesStored)) stored"
                 if result.pictures > 0 { text += ", \(result.pictures) picture\(result.pictures == 1 ? "" : "s") kept" }
             case .notModified: text += "not modified since last fetch"
             case .alreadyStored: text += result.note ?? "already stored"
@@ -266,7 +264,7 @@ struct FetchSummary: Sendable {
         }
         var text =
             "\(Self.count(ended)) of \(Self.count(requests)) done (\(Self.count(fetched)) fetched, "
-            + "\(Self.count(ended - fetched)) already stored), \(ByteCount.format(fetchedBytes)) fetched, \(ByteCount.format(stored)) stored"
+            + "\(Self.count(ended - fetched)) already stored), \(ByteCount.format(bytesFetched)) fetched, \(ByteCount.format(bytesStored)) stored"
         if !missing.isEmpty {
             text += "; \(Self.count(missing.count)) not in the mirror: first \(Self.first(missing))"
             text += " (a rerun of '\(rerun)' skips them; --retry-missing asks again)"
