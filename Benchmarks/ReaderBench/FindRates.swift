@@ -121,6 +121,28 @@ func findQueryRates(store root: String, queries: [[String]]) throws {
             queries.count, answered, median, p99, median <= 5 ? "holds" : "missed", p99 <= 20 ? "holds" : "missed"))
 }
 
+/// `reader-bench search-queries STORE QUERIES`: the stored index's titles searched in process
+/// (`Reader.search`, as the search page asks it, 20 entries), each query's first three words.
+func searchQueryRates(store root: String, queries: [[String]]) throws {
+    let searcher = Reader(configuration: Configuration(storeRoot: root), modules: builtinModules)
+    _ = try searcher.search(["warm", "up"], limit: 20)
+    var times: [Double] = []
+    var answered = 0
+    for _ in 0..<3 {
+        for query in queries where !query.isEmpty {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let found = try searcher.search(Array(query.prefix(3)), limit: 20)
+            times.append(seconds(since: start))
+            if !found.isEmpty { answered += 1 }
+        }
+    }
+    times.sort()
+    let median = times[times.count / 2] * 1000
+    let p90 = times[min(times.count - 1, Int(Double(times.count) * 0.9))] * 1000
+    let mean = times.reduce(0, +) / Double(times.count) * 1000
+    print(String(format: "search query in process (%d, %d answered)   median %.3f ms, p90 %.3f ms, mean %.3f ms", times.count, answered, median, p90, mean))
+}
+
 private func seconds(since start: UInt64) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }

@@ -13,7 +13,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 let corpus =
-    arguments.first.flatMap { ["fill-catalog", "find", "find-queries", "tweets", "mirror-floor", "serve-floor"].contains($0) ? nil : $0 }
+    arguments.first.flatMap { ["fill-catalog", "find", "find-queries", "search-queries", "tweets", "mirror-floor", "serve-floor"].contains($0) ? nil : $0 }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 
@@ -67,6 +67,12 @@ do {
             exit(64)
         }
         try findQueryRates(store: arguments[1], queries: text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) })
+    } else if arguments.first == "search-queries" {
+        guard arguments.count == 3, let text = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
+            FileHandle.standardError.write(Data("usage: reader-bench search-queries STORE QUERIES\n".utf8))
+            exit(64)
+        }
+        try searchQueryRates(store: arguments[1], queries: text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) })
     } else {
         try parseRates()
         try storeRates()

@@ -37,12 +37,9 @@ extension IndexSearch {
             self.definitions = definitions.mapValues { $0.sorted { $0.lexicographicallyPrecedes($1) } }
         }
 
-        /// Whether `acronym` may stand for `words`: they are what a title spells it out as, or
-        /// no title spells it out.
-        func allows(_ acronym: String, _ words: [String]) -> Bool {
-            guard let expansions = known[acronym] else { return true }
-            return expansions.contains(words.joined(separator: " "))
-        }
+        /// What the titles spell `acronym` out as (its words joined by a space, small words left
+        /// out); nil when no title does, and any words with its initials may stand for it.
+        func spelledOut(_ acronym: String) -> Set<String>? { known[acronym] }
     }
 
     /// The acronyms a title defines in parentheses, each with the words before it that it

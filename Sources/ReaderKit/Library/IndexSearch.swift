@@ -104,18 +104,26 @@ struct IndexSearch {
 
     /// The IDs of the matching entries, most relevant first: every entry is a candidate.
     func rank(_ entries: [Searchable]) -> [String] {
-        let all = Array(entries.indices)
-        return rank(SearchableIndex(entries), SearchableIndex.Candidates(every: all, nearly: terms.count >= 3 ? all : [], some: all))
+        rankScoringEvery(SearchableIndex(entries))
+    }
+
+    /// ``rank(_:)-(SearchableIndex)`` with every entry a candidate and scored: what the index's
+    /// candidates must never change.
+    func rankScoringEvery(_ index: SearchableIndex) -> [String] {
+        let all = Array(index.entries.indices)
+        return rank(index, SearchableIndex.Candidates(every: all, nearly: terms.count >= 3 ? all : [], chosenBy: [all]))
     }
 
     private func rank(_ index: SearchableIndex, _ candidates: SearchableIndex.Candidates) -> [String] {
         let count = terms.count
-        var scored = score(candidates.every, index)
+        // What matches every word but one is shown only after it, for a query of three words
+        // or more; what matches fewer, never.
+        var scored = score(candidates.every, index, least: count >= 3 ? count - 1 : count)
         let every = scored.filter { $0.value.matched == count }.keys.sorted()
         // Only what matches every word is shown when anything does: the entries each word can
         // match are few beside those any word can ("the", "protocol").
         guard !every.isEmpty else {
-            let some = score(candidates.some, index)
+            let some = scoreMost(candidates, index)
             return order(some, least: some.values.map(\.matched).max() ?? 0, index)
         }
         // A specification that obsoletes one whose title is the query is what that title names
@@ -157,7 +165,7 @@ struct IndexSearch {
         // follow ("private address space": "Address Allocation for Private Internets").
         let shownWhole = scored.values.count { $0.matched == count }
         guard count >= 3, shownWhole < Self.fewMatches else { return order(scored, least: count, index) }
-        for (position, relevance) in score(candidates.nearly, index) where scored[position] == nil {
+        for (position, relevance) in score(candidates.nearly, index, least: count - 1) where scored[position] == nil {
             scored[position] = relevance
         }
         return order(scored, least: count - 1, index)
@@ -167,12 +175,54 @@ struct IndexSearch {
     /// those that miss one word are listed after them.
     static let fewMatches = 3
 
-    private func score(_ positions: [Int], _ index: SearchableIndex) -> [Int: Relevance] {
+    /// `least`: how many words an entry must match to be kept (an entry the query names by
+    /// number is kept in any case); those that match fewer are never shown.
+    private func score(_ positions: [Int], _ index: SearchableIndex, least: Int = 1) -> [Int: Relevance] {
+        let terms = self.terms(index.expansions)
         var scored: [Int: Relevance] = [:]
         for position in positions {
-            if let relevance = relevance(index.entries[position], index.expansions) { scored[position] = relevance }
+            if let relevance = relevance(index.entries[position], terms, least: least) { scored[position] = relevance }
         }
         return scored
+    }
+
+    /// The entries that match the most words, when none matches every one: an entry matches
+    /// at most the words that chose it as a candidate, so those chosen by the most words are
+    /// scored first, and those chosen by fewer only while they may match as many (a thousand
+    /// titles have "the" of "this word the"; the 22 chosen by two words are scored first).
+    private func scoreMost(_ candidates: SearchableIndex.Candidates, _ index: SearchableIndex) -> [Int: Relevance] {
+        var scored: [Int: Relevance] = [:]
+        var most = 0
+        for (fewer, positions) in candidates.chosenBy.enumerated() {
+            // `most` words can be matched only by a group chosen by as many.
+            guard terms.count - fewer >= most else { break }
+            let found = score(positions, index, least: max(most, 1))
+            scored.merge(found) { $1 }
+            most = max(most, found.values.map(\.matched).max() ?? 0)
+        }
+        return scored
+    }
+
+    /// What the ranking asks of a query word, found once a query rather than once a title.
+    struct Term {
+        let text: String
+        let acronym: AcronymLetters?
+        /// The entry the word names by number, if any (``IndexSearch/named``).
+        let names: String?
+        /// What titles define the word as in parentheses (``AcronymExpansions/definitions``).
+        let definitions: [[String]]
+        /// What the index's titles spell the word out as, an acronym (nil: none does).
+        let expansions: Set<String>?
+        /// Three characters or more: the word may begin a title word.
+        let beginsWords: Bool
+    }
+
+    func terms(_ expansions: AcronymExpansions) -> [Term] {
+        zip(terms, acronyms).map { term, acronym in
+            Term(
+                text: term, acronym: acronym, names: named[term], definitions: expansions.definitions[term] ?? [],
+                expansions: expansions.spelledOut(term), beginsWords: term.count >= 3)
+        }
     }
 
     private func order(_ scored: [Int: Relevance], least: Int, _ index: SearchableIndex) -> [String] {
@@ -182,50 +232,52 @@ struct IndexSearch {
 
     /// nil when no query word matches the entry.
     func relevance(_ entry: Entry) -> Relevance? {
-        relevance(Searchable(entry), AcronymExpansions([]))
+        relevance(Searchable(entry), terms(AcronymExpansions([])), least: 1)
     }
 
-    /// `expansions`: the words the index's titles spell each acronym out as.
-    func relevance(_ searchable: Searchable, _ expansions: AcronymExpansions) -> Relevance? {
+    /// `terms`: the query's words with what the index's titles say of each (``terms(_:)``);
+    /// nil when fewer than `least` of them match the entry and the query does not name it.
+    func relevance(_ searchable: Searchable, _ terms: [Term], least: Int) -> Relevance? {
         let id = searchable.id
         let isNamed = numbers.contains(id)
         let titleWords = searchable.words.words
         var covered = Set<Int>()
         var matched = 0
         var weight = 0.0
-        for (term, acronym) in zip(terms, acronyms) {
-            if named[term] == id {
+        for term in terms {
+            let text = term.text
+            if term.names == id {
                 matched += 1
                 weight += 1
                 continue
             }
-            if titleWords.contains(term) {
+            if titleWords.contains(text) {
                 // Every time the title has the word: "Protocol" twice is covered twice.
-                for (index, word) in titleWords.enumerated() where word == term { covered.insert(index) }
+                for (index, word) in titleWords.enumerated() where word == text { covered.insert(index) }
                 matched += 1
                 weight += 1
-            } else if let acronym, let span = searchable.words.acronym(acronym),
-                expansions.allows(term, span.map { titleWords[$0] })
+            } else if let acronym = term.acronym, let span = searchable.words.acronym(acronym),
+                term.expansions.map({ $0.contains(span.map { titleWords[$0] }.joined(separator: " ")) }) ?? true
             {
                 covered.formUnion(span)
                 matched += 1
                 weight += 1
-            } else if let span = expansions.definitions[term]?.lazy.compactMap({ searchable.words.find($0) }).first {
+            } else if let span = term.definitions.lazy.compactMap({ searchable.words.find($0) }).first {
                 covered.formUnion(span)
                 matched += 1
                 weight += 1
-            } else if term.count >= 3, let index = titleWords.firstIndex(where: { $0.hasPrefix(term) }) {
+            } else if term.beginsWords, let index = titleWords.firstIndex(where: { $0.hasPrefix(text) }) {
                 covered.insert(index)
                 matched += 1
                 weight += 0.6
             } else {
-                if searchable.authorWords.contains(term) {
+                if searchable.authorWords.contains(text) {
                     matched += 1
                     weight += 0.3
                 }
             }
         }
-        guard matched > 0 || isNamed else { return nil }
+        guard (matched > 0 && matched >= least) || isNamed else { return nil }
         // A title's own acronym, "(TCP)", goes with the words it stands for: a query that
         // covers either covers both.
         for (index, span) in searchable.words.ownAcronyms {

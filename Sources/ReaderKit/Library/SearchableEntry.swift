@@ -57,6 +57,9 @@ extension IndexSearch {
     struct TitleWords: Sendable {
         let words: [String]
         private let initials: [Character]
+        /// Each initial as its ASCII byte, or 0xFF for one that is not ASCII: an acronym of
+        /// ASCII letters is matched byte by byte (a `Character` compares as a string does).
+        private let initialBytes: [UInt8]
         private let kinds: [UInt8]
 
         /// The initials of the words, in order: the letters of any acronym of this title are
@@ -88,6 +91,7 @@ extension IndexSearch {
             self.words = words
             self.defined = defined
             initials = words.map { $0.first ?? " " }
+            initialBytes = initials.map { $0.asciiValue ?? 0xFF }
             kinds = words.indices.map { index in
                 let word = words[index]
                 var kind: UInt8 = 0
@@ -127,14 +131,21 @@ extension IndexSearch {
         func acronym(_ term: AcronymLetters, capitalsCount: Bool = true) -> [Int]? {
             let letters = term.letters
             let skipped = capitalsCount ? Self.capitals : 0
-            for start in initials.indices where initials[start] == letters[0] {
+            // A lower-case ASCII letter is the same `Character` as only itself: bytes compare
+            // as the characters would.
+            let ascii = term.ascii
+            func isInitial(_ index: Int, _ next: Int) -> Bool {
+                if let ascii { return initialBytes[index] == ascii[next] }
+                return initials[index] == letters[next]
+            }
+            for start in initials.indices where isInitial(start, 0) {
                 var span: [Int] = []
                 var next = 0
                 var index = start
                 while index < words.count && next < letters.count {
                     let kind = kinds[index]
                     let isWord = kind & Self.letters != 0 || (term.digits[next] && kind & Self.digits != 0)
-                    if initials[index] == letters[next] && isWord && kind & skipped == 0 {
+                    if isInitial(index, next) && isWord && kind & skipped == 0 {
                         span.append(index)
                         next += 1
                     } else if kind & Self.small == 0 {
@@ -153,6 +164,8 @@ extension IndexSearch {
     struct AcronymLetters: Sendable {
         let letters: [Character]
         let digits: [Bool]
+        /// The letters as bytes when every one is ASCII (nearly every query word); nil otherwise.
+        let ascii: [UInt8]?
 
         init?(_ term: String) {
             guard term.count >= 2, term.count <= 8, term.first?.isLetter == true, term.allSatisfy({ $0.isLetter || $0.isNumber }) else {
@@ -160,6 +173,7 @@ extension IndexSearch {
             }
             letters = Array(term)
             digits = letters.map(\.isNumber)
+            ascii = term.utf8.allSatisfy { $0 < 0x80 } ? Array(term.utf8) : nil
         }
     }
 

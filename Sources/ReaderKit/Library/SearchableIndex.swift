@@ -112,19 +112,20 @@ extension IndexSearch {
                 every[position] = query.terms.count
             }
             let count = query.terms.count
-            return Candidates(
-                every: entries.indices.filter { every[$0] == count },
-                nearly: count >= 3 ? entries.indices.filter { every[$0] == count - 1 } : [],
-                some: entries.indices.filter { some[$0] })
+            var chosenBy = [[Int]](repeating: [], count: count)
+            for index in entries.indices where some[index] { chosenBy[count - every[index]].append(index) }
+            return Candidates(every: chosenBy.first ?? [], nearly: count >= 3 ? chosenBy[1] : [], chosenBy: chosenBy)
         }
 
         /// The entries (by position) a query may match: those each of its words may match,
         /// those all its words but one may (asked only of a query of three words or more), and
-        /// those any may.
+        /// those any may, by how many words may match them.
         struct Candidates {
             var every: [Int]
             var nearly: [Int]
-            var some: [Int]
+            /// Groups, most words first: those every word may match (`every`), every word but
+            /// one, and so on to those one word may match.
+            var chosenBy: [[Int]]
         }
 
         private func lowerBound(_ word: String) -> Int {
