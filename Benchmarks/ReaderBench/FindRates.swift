@@ -140,7 +140,10 @@ func searchQueryRates(store root: String, queries: [[String]]) throws {
     let median = times[times.count / 2] * 1000
     let p90 = times[min(times.count - 1, Int(Double(times.count) * 0.9))] * 1000
     let mean = times.reduce(0, +) / Double(times.count) * 1000
-    print(String(format: "search query in process (%d, %d answered)   median %.3f ms, p90 %.3f ms, mean %.3f ms", times.count, answered, median, p90, mean))
+    print(
+        String(
+            format: "search query in process (%d, %d answered)   median %.3f ms, p90 %.3f ms, mean %.3f ms", times.count, answered, median,
+            p90, mean))
 }
 
 private func seconds(since start: UInt64) -> Double {

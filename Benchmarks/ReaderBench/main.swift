@@ -13,7 +13,9 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 let corpus =
-    arguments.first.flatMap { ["fill-catalog", "find", "find-queries", "search-queries", "tweets", "mirror-floor", "serve-floor"].contains($0) ? nil : $0 }
+    arguments.first.flatMap {
+        ["fill-catalog", "find", "find-queries", "search-queries", "tweets", "mirror-floor", "serve-floor"].contains($0) ? nil : $0
+    }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Tests/Corpus").path
 

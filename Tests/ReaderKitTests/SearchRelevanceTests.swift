@@ -97,7 +97,9 @@ import Testing
         }
         // And once by cutting all 9,816 entries again, which is most of this suite's time in a
         // debug build.
-        #expect(IndexSearchTests.query(["the", "of", "protocol"]).rank(Self.kept) == IndexSearchTests.query(["the", "of", "protocol"]).rank(Self.kept.entries))
+        #expect(
+            IndexSearchTests.query(["the", "of", "protocol"]).rank(Self.kept)
+                == IndexSearchTests.query(["the", "of", "protocol"]).rank(Self.kept.entries))
         // And as the entries themselves, which are cut again for each query.
         #expect(IndexSearchTests.query(["tcp"]).rank(Self.kept) == IndexSearchTests.query(["tcp"]).rank(IndexSearchTests.entries).map(\.id))
     }
