@@ -116,14 +116,15 @@ struct IndexSearch {
 
     private func rank(_ index: SearchableIndex, _ candidates: SearchableIndex.Candidates) -> [String] {
         let count = terms.count
+        let terms = self.terms(index.expansions)
         // What matches every word but one is shown only after it, for a query of three words
         // or more; what matches fewer, never.
-        var scored = score(candidates.every, index, least: count >= 3 ? count - 1 : count)
+        var scored = score(candidates.every, index, terms, least: count >= 3 ? count - 1 : count)
         let every = scored.filter { $0.value.matched == count }.keys.sorted()
         // Only what matches every word is shown when anything does: the entries each word can
         // match are few beside those any word can ("the", "protocol").
         guard !every.isEmpty else {
-            let some = scoreMost(candidates, index)
+            let some = scoreMost(candidates, index, terms)
             return order(some, least: some.values.map(\.matched).max() ?? 0, index)
         }
         // A specification that obsoletes one whose title is the query is what that title names
@@ -165,7 +166,7 @@ struct IndexSearch {
         // follow ("private address space": "Address Allocation for Private Internets").
         let shownWhole = scored.values.count { $0.matched == count }
         guard count >= 3, shownWhole < Self.fewMatches else { return order(scored, least: count, index) }
-        for (position, relevance) in score(candidates.nearly, index, least: count - 1) where scored[position] == nil {
+        for (position, relevance) in score(candidates.nearly, index, terms, least: count - 1) where scored[position] == nil {
             scored[position] = relevance
         }
         return order(scored, least: count - 1, index)
@@ -177,8 +178,7 @@ struct IndexSearch {
 
     /// `least`: how many words an entry must match to be kept (an entry the query names by
     /// number is kept in any case); those that match fewer are never shown.
-    private func score(_ positions: [Int], _ index: SearchableIndex, least: Int = 1) -> [Int: Relevance] {
-        let terms = self.terms(index.expansions)
+    private func score(_ positions: [Int], _ index: SearchableIndex, _ terms: [Term], least: Int) -> [Int: Relevance] {
         var scored: [Int: Relevance] = [:]
         for position in positions {
             if let relevance = relevance(index.entries[position], terms, least: least) { scored[position] = relevance }
@@ -190,13 +190,13 @@ struct IndexSearch {
     /// at most the words that chose it as a candidate, so those chosen by the most words are
     /// scored first, and those chosen by fewer only while they may match as many (a thousand
     /// titles have "the" of "this word the"; the 22 chosen by two words are scored first).
-    private func scoreMost(_ candidates: SearchableIndex.Candidates, _ index: SearchableIndex) -> [Int: Relevance] {
+    private func scoreMost(_ candidates: SearchableIndex.Candidates, _ index: SearchableIndex, _ terms: [Term]) -> [Int: Relevance] {
         var scored: [Int: Relevance] = [:]
         var most = 0
         for (fewer, positions) in candidates.chosenBy.enumerated() {
             // `most` words can be matched only by a group chosen by as many.
             guard terms.count - fewer >= most else { break }
-            let found = score(positions, index, least: max(most, 1))
+            let found = score(positions, index, terms, least: max(most, 1))
             scored.merge(found) { $1 }
             most = max(most, found.values.map(\.matched).max() ?? 0)
         }
