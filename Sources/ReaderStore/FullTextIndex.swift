@@ -98,6 +98,8 @@ package struct FullTextIndex: Sendable {
         let database: SQLite
         /// The bytes of words this connection staged since its last fold (``foldStaged()``).
         var stagedBytes = 0
+        /// SQLite's schema cookie when ``schema()`` last found exactly this version's tables.
+        var currentSchemaCookie: Int64?
 
         init(database: SQLite) {
             self.database = database

@@ -1,5 +1,12 @@
+import ReaderBuiltins
+import ReaderKit
+import ReaderPluginAPI
+import ReaderSupport
+import ReaderTestHarness
+import ReaderTestSupport
 import Testing
 
+@testable import ReaderCatalog
 @testable import ReaderStore
 
 /// A search knows the index file holds exactly this version's tables by the digest of their
@@ -23,5 +30,32 @@ import Testing
         shifted[0].name += "x"
         shifted[0].table = String(shifted[0].table.dropFirst())
         #expect(FullTextIndex.digest(of: shifted) != FullTextIndex.digest(of: rows))
+    }
+}
+
+/// The schema is read in full once a connection and again only when SQLite's schema cookie
+/// moves (``FullTextIndex/Connection/schema()``): a connection kept from one search to the next
+/// (the site's) still notices a trigger another connection made in between, and the search
+/// rebuilds the index rather than write through it. A real RFC.
+@Suite struct KeptSchemaTests {
+    @Test func aTriggerMadeBesideAKeptConnectionIsNoticed() throws {
+        let reader = Reader(configuration: Configuration(storeRoot: try temporaryFolder("kept-schema")), modules: builtinModules)
+        let raw = try Corpus.bytes("rfc/rfc793.txt")
+        let module = try #require(builtinModules.first { $0.descriptor.name == "rfc-text" })
+        let document = try module.parse(ParseInput(bytes: raw, requestType: "rfc", key: "rfc/793", mediaType: "text/plain"))
+        _ = try reader.store.commit(key: "rfc/793", raw: raw, document: document) { rawID, documentID in
+            CatalogEntry(
+                requestType: "rfc", url: nil, raw: rawID, document: documentID, mediaType: "text/plain", charset: nil,
+                fetchedAt: "2026-11-27T00:00:00Z", etag: nil, lastModified: nil, module: "rfc-text", moduleVersion: "1",
+                size: raw.count, title: document.title)
+        }
+        let first = try reader.find(["urgent", "pointer"])
+        #expect(Set(first.hits.map(\.key)) == ["rfc/793"] && first.note == nil)
+        // Another connection (SQLite's own, as anyone with the store's folder could) adds a trigger.
+        let other = try SQLite(path: reader.store.fullText.path, create: false)
+        try other.execute("CREATE TRIGGER scribble AFTER INSERT ON documents BEGIN SELECT 1; END;")
+        let second = try reader.find(["urgent", "pointer"])
+        #expect(Set(second.hits.map(\.key)) == ["rfc/793"])
+        #expect(second.note?.contains("damaged") == true, "\(second.note ?? "no note")")
     }
 }
