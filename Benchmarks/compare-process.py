@@ -242,7 +242,7 @@ def sample_figures(args, reader, work, base_env):
            gzip_cpu / megabytes * 1000, min(cpus) / gzip_cpu, at_most_1)
     figure(f"mirror peak RSS, {count} real RFCs", max(peaks) / 1024, "MiB", "the 64 MiB budget", 64,
            max(peaks) / 1024 / 64, at_most_64)
-    # The floor of the two rows above: the user CPU of the steps no mirror can skip, each timed
+    # The floor of the two rows above: the CPU of the steps no mirror can skip, each measured
     # alone in process on the same RFCs (`reader-bench mirror-floor`), against gzip -6 again.
     sys.stdout.flush()
     subprocess.run([args.bench, "mirror-floor", os.path.join(served, "rfc")], check=True)
