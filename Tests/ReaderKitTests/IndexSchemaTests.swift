@@ -1,12 +1,10 @@
 import ReaderBuiltins
 import ReaderKit
-import ReaderPluginAPI
 import ReaderSupport
 import ReaderTestHarness
 import ReaderTestSupport
 import Testing
 
-@testable import ReaderCatalog
 @testable import ReaderStore
 
 /// A search knows the index file holds exactly this version's tables by the digest of their
@@ -40,15 +38,7 @@ import Testing
 @Suite struct KeptSchemaTests {
     @Test func aTriggerMadeBesideAKeptConnectionIsNoticed() throws {
         let reader = Reader(configuration: Configuration(storeRoot: try temporaryFolder("kept-schema")), modules: builtinModules)
-        let raw = try Corpus.bytes("rfc/rfc793.txt")
-        let module = try #require(builtinModules.first { $0.descriptor.name == "rfc-text" })
-        let document = try module.parse(ParseInput(bytes: raw, requestType: "rfc", key: "rfc/793", mediaType: "text/plain"))
-        _ = try reader.store.commit(key: "rfc/793", raw: raw, document: document) { rawID, documentID in
-            CatalogEntry(
-                requestType: "rfc", url: nil, raw: rawID, document: documentID, mediaType: "text/plain", charset: nil,
-                fetchedAt: "2026-11-27T00:00:00Z", etag: nil, lastModified: nil, module: "rfc-text", moduleVersion: "1",
-                size: raw.count, title: document.title)
-        }
+        try reader.storeCorpusRFC("rfc793.txt", as: "rfc/793")
         let first = try reader.find(["urgent", "pointer"])
         #expect(Set(first.hits.map(\.key)) == ["rfc/793"] && first.note == nil)
         // Another connection (SQLite's own, as anyone with the store's folder could) adds a trigger.

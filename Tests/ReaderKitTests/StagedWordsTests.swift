@@ -1,11 +1,8 @@
 import ReaderBuiltins
 import ReaderKit
-import ReaderPluginAPI
 import ReaderTestHarness
-import ReaderTestSupport
 import Testing
 
-@testable import ReaderCatalog
 @testable import ReaderStore
 
 /// A stored document's words are staged by its commit and moved into FTS5's table many at a
@@ -21,15 +18,7 @@ import Testing
 
     /// Stores the corpus RFC `file` under `key`, as a fetch commits it.
     func store(_ file: String, as key: String) throws {
-        let raw = try Corpus.bytes("rfc/" + file)
-        let module = try #require(builtinModules.first { $0.descriptor.name == "rfc-text" })
-        let document = try module.parse(ParseInput(bytes: raw, requestType: "rfc", key: key, mediaType: "text/plain"))
-        _ = try reader.store.commit(key: key, raw: raw, document: document) { rawID, documentID in
-            CatalogEntry(
-                requestType: "rfc", url: nil, raw: rawID, document: documentID, mediaType: "text/plain", charset: nil,
-                fetchedAt: "2026-11-27T00:00:00Z", etag: nil, lastModified: nil, module: "rfc-text", moduleVersion: "1",
-                size: raw.count, title: document.title)
-        }
+        try reader.storeCorpusRFC(file, as: key)
     }
 
     func found(_ words: [String]) throws -> Set<String> {
