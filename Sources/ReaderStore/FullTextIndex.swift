@@ -75,7 +75,14 @@ package struct FullTextIndex: Sendable {
         // WAL emptied at the last close (a size limit of 0 at that point; 4 MiB after a
         // checkpoint, about the pages one holds).
         database.keepWALFiles()
-        let settings = "PRAGMA synchronous=NORMAL; PRAGMA journal_size_limit = 4194304"
+        // secure_delete FAST: Debian's SQLite is built to overwrite every freed page with zeros
+        // (SECURE_DELETE), so each fold's `DELETE FROM staged` and each merge of FTS5's
+        // segments wrote the freed pages once more, as zeros, into the WAL and again at the
+        // checkpoint. FAST still clears deleted cells in the pages a change writes anyway. A
+        // mirror of the 1,067 sample RFCs: WAL 124 → 95 MB, the file 63 → 39 MB, WAL read back
+        // 112 → 52 MB. Erasure was never a promise of the index: its WAL held the old pages
+        // until a checkpoint either way, and a removed blob's file is unlinked, not shredded.
+        let settings = "PRAGMA synchronous=NORMAL; PRAGMA journal_size_limit = 4194304; PRAGMA secure_delete=FAST"
         try database.execute(create ? "PRAGMA journal_mode=WAL; " + settings : settings)
         let connection = Connection(database: database)
         // Tables are made only in a file that holds none or exactly ours: a `meta` that is a

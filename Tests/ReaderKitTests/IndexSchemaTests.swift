@@ -49,3 +49,18 @@ import Testing
         #expect(second.note?.contains("damaged") == true, "\(second.note ?? "no note")")
     }
 }
+
+/// Every connection that writes the index clears freed pages only where a change writes them
+/// anyway (`secure_delete` FAST): SQLite as Debian builds it zeroes every freed page, which made
+/// a mirror write a third more to the index's WAL (FullTextIndex.swift). A real RFC.
+@Suite struct FreedPagesTests {
+    @Test func theIndexWritesFreedPagesOnlyWhenItWritesThemAnyway() throws {
+        let reader = Reader(configuration: Configuration(storeRoot: try temporaryFolder("freed-pages")), modules: builtinModules)
+        try reader.storeCorpusRFC("rfc793.txt", as: "rfc/793")
+        let connection = try #require(try reader.store.fullText.open())
+        #expect(try connection.database.cached("PRAGMA secure_delete").first { $0.integer(0) } == 2)
+        // SQLite's own default here, which a connection opened without the index's settings keeps.
+        let plain = try SQLite(path: reader.store.fullText.path, create: false)
+        #expect(try plain.cached("PRAGMA secure_delete").first { $0.integer(0) } != 2)
+    }
+}
