@@ -132,8 +132,7 @@ public struct BlobStore: Sendable {
     func stage(_ compressed: [UInt8], as id: BlobID) throws -> StagedBlob {
         let path = path(of: id)
         do {
-            try FileSystem.makeFolders(FileSystem.parent(of: path))
-            let file = try TemporaryFile(in: FileSystem.parent(of: path))
+            let file = try TemporaryFile(in: FileSystem.parent(of: path), making: true)
             try file.write(compressed)
             try file.flush()
             return StagedBlob(file: file, path: path)
