@@ -218,17 +218,28 @@ package enum FileSystem {
             close(fd)
             return
         }
-        var parts = path.split(separator: "/").map(String.init)[...]
-        var fd = open(path.hasPrefix("/") ? "/" : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw fail("cannot open", "/") }
-        defer { close(fd) }
-        while let part = parts.popFirst() {
-            if mkdirat(fd, part, 0o755) != 0 && errno != EEXIST { throw fail("cannot create folder", path) }
-            let next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard next >= 0 else { throw Failure(operation: "cannot open folder", path: path, code: linkOr(errno, in: fd, part)) }
-            close(fd)
-            fd = next
+        try makeMissingFolders(path)
+    }
+
+    /// Makes `path` and, first, the folders above it that are missing, never through a link:
+    /// each made in its parent's descriptor, walked to from a store's root kept open
+    /// (``openParent(_:)``), not from `/` (a new store's mirror makes 256 `objects/` folders).
+    static func makeMissingFolders(_ path: String) throws {
+        let parent: (folder: Int32, name: String)
+        do {
+            parent = try openParent(path)
+        } catch let failure as Failure where failure.code == ENOENT {
+            try makeMissingFolders(Self.parent(of: path))
+            parent = try openParent(path)
         }
+        defer { close(parent.folder) }
+        if mkdirat(parent.folder, parent.name, 0o755) != 0 && errno != EEXIST { throw fail("cannot create folder", path) }
+        // There now, and a folder: not a link to one, nor a file.
+        let made = openat(parent.folder, parent.name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard made >= 0 else {
+            throw Failure(operation: "cannot open folder", path: path, code: linkOr(errno, in: parent.folder, parent.name))
+        }
+        close(made)
     }
 
     /// Whether `path` names anything (a link included: opening it then says it is one).

@@ -1,0 +1,47 @@
+import Foundation
+import ReaderStore
+import ReaderTestHarness
+import ReaderTestSupport
+import Testing
+
+@testable import ReaderSupport
+
+/// Folders of the store are made from the deepest one there, walked to from the store's root
+/// kept open (``FileSystem/makeMissingFolders(_:)``), and a temporary file is named in the
+/// folder it was made in, kept open (``TemporaryFile``): neither goes through a link planted on
+/// the way, and nothing is made beyond one. Synthetic folders: the edge is the layout.
+@Suite struct StoreFoldersTests {
+    @Test func missingFoldersAreMadeUnderAKeptRootAndALinkOnTheWayIsRefused() throws {
+        let root = try temporaryFolder("store-folders")
+        _ = Store(root: root)
+        try FileSystem.makeFolders(root + "/objects/ab/cd")
+        #expect(FileSystem.entryKind(root + "/objects/ab/cd") == .folder)
+        // `outside` is reached only through the link `objects/ef`.
+        let outside = try temporaryFolder("store-folders-outside")
+        try FileManager.default.createSymbolicLink(atPath: root + "/objects/ef", withDestinationPath: outside)
+        #expect(throws: FileSystem.Failure.self) { try FileSystem.makeFolders(root + "/objects/ef/gh") }
+        #expect(throws: FileSystem.Failure.self) { try TemporaryFile(in: root + "/objects/ef/gh", making: true) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
+    }
+
+    @Test func aTemporaryFileIsNamedInItsFolderOrLeavesNothing() throws {
+        let root = try temporaryFolder("store-temporary")
+        _ = Store(root: root)
+        let named = try TemporaryFile(in: root + "/objects/12", making: true)
+        try named.write(Array("kept".utf8))
+        try named.move(to: root + "/objects/12/blob", durable: false)
+        #expect(try FileSystem.read(root + "/objects/12/blob") == Array("kept".utf8))
+        // Named into another folder, it is walked to as before.
+        let moved = try TemporaryFile(in: root + "/objects/12")
+        try moved.write(Array("moved".utf8))
+        try FileSystem.makeFolders(root + "/objects/34")
+        try moved.move(to: root + "/objects/34/blob")
+        #expect(try FileSystem.read(root + "/objects/34/blob") == Array("moved".utf8))
+        do {
+            let dropped = try TemporaryFile(in: root + "/objects/12")
+            try dropped.write(Array("dropped".utf8))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/objects/12") == ["blob"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/objects/34") == ["blob"])
+    }
+}
