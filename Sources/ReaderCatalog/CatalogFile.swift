@@ -17,6 +17,8 @@ import ReaderSupport
 ///   When the copy cannot be read either, what is rebuilt may lack entries: `catalog.partial`
 ///   (``PartialMarker``) says so, and `gc` removes nothing while it is there.
 public struct CatalogFile: Sendable {
+    /// The store's root, which holds the catalog's files.
+    let root: String
     public let path: String
     let previousPath: String
     let lockPath: String
@@ -36,6 +38,7 @@ public struct CatalogFile: Sendable {
     static let header: [UInt8] = Array(#"{"version":1,"entries":{"#.utf8) + [UInt8(ascii: "\n")]
 
     public init(root: String, journalLimit: Int = 32 << 20, firstKeysKept: Int = 1000) {
+        self.root = root
         path = root + "/catalog.json"
         previousPath = root + "/catalog.prev.json"
         lockPath = root + "/lock"
@@ -157,7 +160,9 @@ public struct CatalogFile: Sendable {
     /// A missing `catalog.json` is a new store, unless its copy is there: then it was deleted
     /// from outside, and an empty catalog would tell `gc` that no blob is named.
     func checkNotDeleted() throws {
-        guard FileSystem.exists(previousPath), !FileSystem.exists(path) else { return }
+        // One `lstat` each (both are names in the root): a new store has no `catalog.json` until
+        // its first command ends, and every lookup of a mirror into one asked here, walking.
+        guard FileSystem.existsInRoot(root, "catalog.prev.json"), !FileSystem.existsInRoot(root, "catalog.json") else { return }
         throw ReaderError.damaged(what: "catalog.json", reason: "missing, while catalog.prev.json is there")
     }
 
