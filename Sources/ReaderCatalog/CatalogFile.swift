@@ -17,8 +17,6 @@ import ReaderSupport
 ///   When the copy cannot be read either, what is rebuilt may lack entries: `catalog.partial`
 ///   (``PartialMarker``) says so, and `gc` removes nothing while it is there.
 public struct CatalogFile: Sendable {
-    /// The store's root, which holds the catalog's files.
-    let root: String
     public let path: String
     let previousPath: String
     let lockPath: String
@@ -38,7 +36,6 @@ public struct CatalogFile: Sendable {
     static let header: [UInt8] = Array(#"{"version":1,"entries":{"#.utf8) + [UInt8(ascii: "\n")]
 
     public init(root: String, journalLimit: Int = 32 << 20, firstKeysKept: Int = 1000) {
-        self.root = root
         path = root + "/catalog.json"
         previousPath = root + "/catalog.prev.json"
         lockPath = root + "/lock"
@@ -162,6 +159,7 @@ public struct CatalogFile: Sendable {
     func checkNotDeleted() throws {
         // One `lstat` each (both are names in the root): a new store has no `catalog.json` until
         // its first command ends, and every lookup of a mirror into one asked here, walking.
+        let root = FileSystem.parent(of: path)
         guard FileSystem.existsInRoot(root, "catalog.prev.json"), !FileSystem.existsInRoot(root, "catalog.json") else { return }
         throw ReaderError.damaged(what: "catalog.json", reason: "missing, while catalog.prev.json is there")
     }
