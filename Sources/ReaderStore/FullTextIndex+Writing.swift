@@ -50,8 +50,8 @@ extension FullTextIndex.Connection {
             titleHashes = title.map(WordHash.of)
             relations = RelationGroup.of(document, key: key)
             var rows: [Row] = []
-            Passage.forEach(in: document) { passage in
-                let words = maker.words(of: passage, title: title)
+            Passage.forEachBody(in: document) { passage, body in
+                let words = maker.words(of: passage, body: body, title: title)
                 let offset = blockStarts.indices.contains(passage.firstBlock) ? blockStarts[passage.firstBlock] : nil
                 rows.append(
                     Row(

@@ -34,12 +34,25 @@ package struct Passage: Equatable {
     /// Each passage of `document` in turn, as ``of(_:)`` gives them, none kept: indexing a feed
     /// of a hundred thousand entries held all their texts at once (28 MB of its fetch's peak).
     static func forEach(in document: Document, _ body: (Passage) -> Void) {
+        forEachBody(in: document) { passage, text in
+            var passage = passage
+            passage.body = String(decoding: text, as: UTF8.self)
+            body(passage)
+        }
+    }
+
+    /// Each passage of `document` as ``forEach(in:_:)`` gives them, its body left empty and
+    /// given instead as UTF-8, in one buffer used again for the next: what the full-text index
+    /// cuts into words, with no string made of each block and each passage.
+    static func forEachBody(in document: Document, _ body: (Passage, [UInt8]) -> Void) {
         let blocks = document.blocks
         var start = 0
+        var text: [UInt8] = []
         while start < blocks.count {
             let end = self.end(of: blocks, from: start)
-            let passage = make(blocks[start..<end], firstBlock: start)
-            if passage.heading != nil || !passage.body.isEmpty { body(passage) }
+            text.removeAll(keepingCapacity: true)
+            let passage = make(blocks[start..<end], firstBlock: start, body: &text)
+            if passage.heading != nil || !text.isEmpty { body(passage, text) }
             start = end
         }
     }
@@ -56,6 +69,16 @@ package struct Passage: Equatable {
     /// The passage made of `blocks`, the blocks from its first to the one before the next
     /// passage's (see ``ends(_:)``), as ``of(_:)`` makes it.
     static func make(_ blocks: ArraySlice<Block>, firstBlock: Int) -> Passage {
+        var text: [UInt8] = []
+        var passage = make(blocks, firstBlock: firstBlock, body: &text)
+        passage.body = String(decoding: text, as: UTF8.self)
+        return passage
+    }
+
+    /// ``make(_:firstBlock:)`` with the body appended to `text` as UTF-8 and left out of the
+    /// passage: the plain text of each block after the heading that has any, a blank line
+    /// between.
+    private static func make(_ blocks: ArraySlice<Block>, firstBlock: Int, body text: inout [UInt8]) -> Passage {
         var passage = Passage(number: nil, heading: nil, body: "", firstBlock: firstBlock)
         var rest = blocks
         switch blocks.first {
@@ -69,12 +92,18 @@ package struct Passage: Equatable {
             passage.heading = "@" + post.author
             passage.isPost = true
             passage.postedAt = post.createdAt
-            passage.body = text(of: post)
+            text.append(contentsOf: Self.text(of: post).utf8)
             return passage
         default:
             break
         }
-        passage.body = rest.compactMap { block in block.plainText.flatMap { $0.isEmpty ? nil : $0 } }.joined(separator: "\n\n")
+        for block in rest {
+            let mark = text.count
+            if mark > 0 { text.append(contentsOf: [0x0A, 0x0A]) }
+            let start = text.count
+            // A block without text, or with empty text, adds nothing, not even a blank line.
+            if !block.appendPlainText(to: &text) || text.count == start { text.removeSubrange(mark...) }
+        }
         return passage
     }
 

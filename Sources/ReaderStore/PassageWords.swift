@@ -28,11 +28,18 @@ struct PassageWords {
         /// The words of `passage` of a document titled with `title` (folded words, see
         /// ``titleWords(_:)``).
         func words(of passage: Passage, title: [[UInt8]]) -> PassageWords {
+            words(of: passage, body: Array(passage.body.utf8), title: title)
+        }
+
+        /// The words of `passage` whose body is `body` (UTF-8: see ``Passage/forEachBody(in:_:)``).
+        func words(of passage: Passage, body: [UInt8], title: [[UInt8]]) -> PassageWords {
             counter.removeAll()
             var length = 0
-            WordTokens.forEachFoldedWord(in: passage.body) { word in
-                counter.add(word)
-                length += 1
+            body.withUnsafeBufferPointer { body in
+                WordTokens.forEachFoldedWord(inUTF8: body) { word in
+                    counter.add(word)
+                    length += 1
+                }
             }
             var headingLength = 0
             if let heading = passage.heading {

@@ -61,52 +61,56 @@ package enum WordTokens {
     /// reads hundreds of megabytes of text).
     static func forEachFoldedWord(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        text.withUTF8 { bytes in
-            var scratch = [UInt8](repeating: 0, count: longestWord)
-            scratch.withUnsafeMutableBufferPointer { scratch in
-                var index = 0
-                var start = -1
-                var ascii = true
-                func close(at end: Int) {
-                    defer {
-                        start = -1
-                        ascii = true
-                    }
-                    guard start >= 0 else { return }
-                    if ascii {
-                        let length = min(end - start, longestWord)
-                        for offset in 0..<length {
-                            let byte = bytes[start + offset]
-                            scratch[offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-                        }
-                        body(UnsafeBufferPointer(rebasing: scratch[0..<length]))
-                    } else {
-                        var folded = fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), ascii: false)
-                        folded.withUTF8 { body($0) }
-                    }
+        text.withUTF8 { forEachFoldedWord(inUTF8: $0, body) }
+    }
+
+    /// ``forEachFoldedWord(in:_:)`` of text given as valid UTF-8 (a string's bytes, or strings'
+    /// joined).
+    static func forEachFoldedWord(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        // On the stack: a passage's words are cut without an allocation of their own.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestWord) { scratch in
+            var index = 0
+            var start = -1
+            var ascii = true
+            func close(at end: Int) {
+                defer {
+                    start = -1
+                    ascii = true
                 }
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte < 0x80 {
-                        if asciiWordByte(byte) {
-                            if start < 0 { start = index }
-                        } else {
-                            close(at: index)
-                        }
-                        index += 1
-                        continue
+                guard start >= 0 else { return }
+                if ascii {
+                    let length = min(end - start, longestWord)
+                    for offset in 0..<length {
+                        let byte = bytes[start + offset]
+                        scratch[offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte
                     }
-                    let (scalar, length) = decode(bytes, at: index)
-                    if isWordCharacter(scalar) {
+                    body(UnsafeBufferPointer(rebasing: scratch[0..<length]))
+                } else {
+                    var folded = fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), ascii: false)
+                    folded.withUTF8 { body($0) }
+                }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    if asciiWordByte(byte) {
                         if start < 0 { start = index }
-                        ascii = false
                     } else {
                         close(at: index)
                     }
-                    index += length
+                    index += 1
+                    continue
                 }
-                close(at: bytes.count)
+                let (scalar, length) = decode(bytes, at: index)
+                if isWordCharacter(scalar) {
+                    if start < 0 { start = index }
+                    ascii = false
+                } else {
+                    close(at: index)
+                }
+                index += length
             }
+            close(at: bytes.count)
         }
     }
 

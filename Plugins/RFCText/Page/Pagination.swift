@@ -8,6 +8,7 @@ struct Pagination {
     var runningHeaders: [String] = []
 
     private static let pageWord = Array("[page ".utf8)
+    private static let rfcWord = Array("RFC ".utf8)
 
     init(_ layout: Layout) {
         let text = layout.text
@@ -123,7 +124,7 @@ struct Pagination {
         if recurring.contains(text.key(line)) { return true }
         let bytes = text.bytes
         var index = line.contentStart
-        guard line.end - index > 6, text.hasPrefix(line, Array("RFC ".utf8)) else { return false }
+        guard line.end - index > 6, text.hasPrefix(line, rfcWord) else { return false }
         index += 4
         let digits = index
         while index < line.end, ASCII.isDigit(bytes[index]) { index += 1 }

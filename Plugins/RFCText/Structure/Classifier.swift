@@ -121,10 +121,13 @@ extension BodyBuilder {
         return short * 2 > range.count - 1
     }
 
+    /// A caption's first word (a figure's or a table's), as bytes once: every line is asked.
+    private static let captionWords = [Array("figure ".utf8), Array("table ".utf8)]
+
     /// `Figure 3.`, `Table 1: ...`.
     private func isCaption(_ line: TextLine) -> Bool {
-        for word in ["figure ", "table "] where text.hasPrefix(line, Array(word.utf8)) {
-            let after = line.contentStart + word.utf8.count
+        for word in Self.captionWords where text.hasPrefix(line, word) {
+            let after = line.contentStart + word.count
             return after < line.end && ASCII.isDigit(text.bytes[after])
         }
         return false
