@@ -1,5 +1,6 @@
 import CDeflate
 import CReaderZlib
+import Synchronization
 
 /// zlib streams (RFC 1950), as the contract stores blobs: through the system zlib, and
 /// libdeflate for a whole buffer.
@@ -14,10 +15,8 @@ package enum Zlib {
     /// libdeflate, not zlib: the whole buffer at once, two to three times as fast at the same
     /// level, for a stream any zlib reads (a mirror deflates every RFC it stores).
     package static func compress(_ bytes: [UInt8], level: Int32 = 6) throws -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(level) else {
-            throw Failure(description: "cannot make a compressor at level \(level)")
-        }
-        defer { libdeflate_free_compressor(compressor) }
+        let compressor = try Compressors.take(level: level)
+        defer { Compressors.give(compressor, level: level) }
         let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
         return try [UInt8](unsafeUninitializedCapacity: bound) { out, count in
             count = bytes.withUnsafeBytes { input in
@@ -201,5 +200,41 @@ extension Zlib {
                 }
             }
         }
+    }
+}
+
+/// libdeflate's compressors, kept from one ``Zlib/compress(_:level:)`` to the next: one is a
+/// few hundred kilobytes of match-finder tables, and a mirror made and freed two a document
+/// (its raw bytes and its document's JSON), each a large block from the allocator's one arena.
+/// A compressor is used by one thread at a time; a few are kept per level, as many as
+/// compress at once on a small machine, and the rest are freed as before.
+private enum Compressors {
+    /// The most kept for one level.
+    static let kept = 4
+
+    /// A compressor's pointer, moved between threads through the pool: a compressor is used
+    /// by the one thread that took it, until it gives it back.
+    private struct Idle: @unchecked Sendable {
+        let compressor: OpaquePointer
+    }
+
+    private static let idle = Mutex<[Int32: [Idle]]>([:])
+
+    static func take(level: Int32) throws -> OpaquePointer {
+        if let reused = idle.withLock({ $0[level]?.popLast() }) { return reused.compressor }
+        guard let made = libdeflate_alloc_compressor(level) else {
+            throw Zlib.Failure(description: "cannot make a compressor at level \(level)")
+        }
+        return made
+    }
+
+    static func give(_ compressor: OpaquePointer, level: Int32) {
+        let given = Idle(compressor: compressor)
+        let keep = idle.withLock { idle -> Bool in
+            guard idle[level, default: []].count < kept else { return false }
+            idle[level, default: []].append(given)
+            return true
+        }
+        if !keep { libdeflate_free_compressor(compressor) }
     }
 }

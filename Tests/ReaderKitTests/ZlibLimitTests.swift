@@ -19,6 +19,32 @@ import Testing
         #expect(try Zlib.decompress(stored, limit: 4 << 20) == index)
     }
 
+    /// Compressors are kept from one call to the next and handed to one thread at a time: the
+    /// corpus's RFCs compressed at two levels on sixteen tasks at once, each many times, all read
+    /// back as they were, each the same stream as when compressed alone (one compressor used by
+    /// two threads at once would mix their tables and their output).
+    @Test func compressorsKeptForReuseServeOneCallerAtATime() async throws {
+        let texts = try ["rfc/rfc793.txt", "rfc/rfc2616.txt", "rfc/rfc3986.txt", "rfc/rfc8446.txt"].map { try Corpus.bytes($0) }
+        var alone: [[UInt8]] = []
+        for level: Int32 in [1, 6] { for text in texts { alone.append(try Zlib.compress(text, level: level)) } }
+        let expected = alone
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    for round in 0..<6 {
+                        let which = (task + round) % expected.count
+                        let level: Int32 = which < texts.count ? 1 : 6
+                        let text = texts[which % texts.count]
+                        let stored = try Zlib.compress(text, level: level)
+                        #expect(stored == expected[which])
+                        #expect(try Zlib.decompress(stored, limit: 4 << 20) == text)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     @Test func aStreamPastTheLimitIsRefusedEitherWay() throws {
         let stored = try Zlib.compress([UInt8](repeating: 0, count: 8 << 20))
         #expect(throws: Zlib.Failure.self) { try Zlib.decompress(stored, limit: 1 << 20) }
