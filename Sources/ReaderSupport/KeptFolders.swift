@@ -77,17 +77,25 @@ enum KeptFolders {
 
     /// The deepest registered root that `path` is under (not `path` itself): each folder above
     /// the path's last name looked up, deepest first.
+    /// Compared byte by byte with each root (a process has one or a few): a mirror asks this
+    /// 27 times a document, and a string made of each folder above the path was most of a
+    /// walk's allocations.
     private static func registeredRoot(above path: String) -> String? {
         roots.withLock { roots -> String? in
-            guard !roots.isEmpty else { return nil }
-            var end = path.endIndex
-            while let slash = path[..<end].lastIndex(of: "/"), slash > path.startIndex {
-                let folder = String(path[..<slash])
-                if roots.contains(folder) { return folder }
-                end = slash
-            }
-            return nil
+            var deepest: String?
+            for root in roots where root.utf8.count > (deepest?.utf8.count ?? 0) && isFolder(root, above: path) { deepest = root }
+            return deepest
         }
+    }
+
+    /// Whether `path` names something under the folder `root`: `root` and a slash start it.
+    private static func isFolder(_ root: String, above path: String) -> Bool {
+        var rest = path.utf8[...]
+        for byte in root.utf8 {
+            guard rest.first == byte else { return false }
+            rest = rest.dropFirst()
+        }
+        return rest.first == UInt8(ascii: "/")
     }
 }
 

@@ -17,7 +17,13 @@ extension FileSystem {
         var parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard let name = parts.popLast() else { throw Failure(operation: "no file name in", path: path, code: EINVAL) }
         if let (fd, root) = KeptFolders.start(of: path) {
-            let skipped = root.split(separator: "/", omittingEmptySubsequences: true).count
+            // The root's names, counted rather than split: a registered root is absolute.
+            var skipped = 0
+            var previous = UInt8(ascii: "/")
+            for byte in root.utf8 {
+                if previous == UInt8(ascii: "/") && byte != previous { skipped += 1 }
+                previous = byte
+            }
             return (try walk(parts.dropFirst(skipped), from: fd, path: path), String(name))
         }
         return (try walkFolders(path, parts[...]), String(name))

@@ -24,6 +24,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside).isEmpty)
     }
 
+    /// A walk starts at the deepest store root a path is under, and only one it is under: a
+    /// folder beside a store whose name starts with the store's (`store2` beside `store`) is
+    /// walked to as any other, and a store inside another starts at its own root.
+    @Test func aWalkStartsAtTheRootAPathIsUnderNotAtOneItsNameStartsWith() throws {
+        let base = try temporaryFolder("store-beside")
+        _ = Store(root: base + "/store")
+        _ = Store(root: base + "/store/inner")
+        try FileSystem.makeFolders(base + "/store/objects")
+        try FileSystem.makeFolders(base + "/store2/objects")
+        try FileSystem.makeFolders(base + "/store/inner/objects")
+        for (folder, text) in [("store2", "beside"), ("store", "outer"), ("store/inner", "inner")] {
+            let fd = try FileSystem.openFile(base + "/\(folder)/objects/file", O_CREAT | O_WRONLY)
+            #expect(fd >= 0)
+            _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        #expect(try FileSystem.read(base + "/store2/objects/file") == Array("beside".utf8))
+        #expect(try FileSystem.read(base + "/store/objects/file") == Array("outer".utf8))
+        #expect(try FileSystem.read(base + "/store/inner/objects/file") == Array("inner".utf8))
+    }
+
     @Test func aTemporaryFileIsNamedInItsFolderOrLeavesNothing() throws {
         let root = try temporaryFolder("store-temporary")
         _ = Store(root: root)
