@@ -24,6 +24,7 @@ struct PassageWords {
     /// Makes the words of passage after passage, reusing its table.
     struct Maker {
         private let counter = WordCounter()
+        private let frequent = FrequentWords()
 
         /// The words of `passage` of a document titled with `title` (folded words, see
         /// ``titleWords(_:)``).
@@ -50,17 +51,19 @@ struct PassageWords {
             }
             for word in title { word.withUnsafeBufferPointer { counter.add($0, inBody: false) } }
             var text: [UInt8] = []
-            text.reserveCapacity(Int(counter.words.count) * 10)
+            // Each word and a space: the one allocation of the index's input.
+            text.reserveCapacity(counter.byteCount + counter.words.count)
             var heading: [UInt16] = []
-            var frequent: [(count: Int32, hash: UInt16)] = []
+            frequent.removeAll()
             for word in counter.words {
                 counter.append(word, to: &text)
-                if word.inHeading && heading.count < PassageWords.headingKept { heading.append(counter.hash(of: word)) }
-                if word.count >= PassageWords.frequentAt { frequent.append((word.count, counter.hash(of: word))) }
+                if word.inHeading && heading.count < PassageWords.headingKept {
+                    if heading.isEmpty { heading.reserveCapacity(PassageWords.headingKept) }
+                    heading.append(counter.hash(of: word))
+                }
+                if word.count >= PassageWords.frequentAt { frequent.consider(count: word.count) { counter.hash(of: word) } }
             }
-            // The most frequent first, the first met first among equals.
-            let kept = frequent.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
-                .prefix(PassageWords.frequentKept).map(\.element.hash)
+            let kept = frequent.hashes()
             return PassageWords(text: text, length: length, headingLength: headingLength, headingHashes: heading, frequentHashes: kept)
         }
     }
@@ -72,5 +75,35 @@ struct PassageWords {
             if !words.contains(where: { $0.elementsEqual(word) }) { words.append(Array(word)) }
         }
         return words
+    }
+}
+
+/// The ``PassageWords/frequentKept`` most frequent words of a passage, the first met first
+/// among equals, chosen as the words are met: one list, kept in order and used again for the
+/// next passage, where sorting every frequent word made three arrays a passage.
+final class FrequentWords {
+    private var top: [(count: Int32, hash: UInt16)] = []
+
+    init() {
+        top.reserveCapacity(PassageWords.frequentKept + 1)
+    }
+
+    func removeAll() {
+        top.removeAll(keepingCapacity: true)
+    }
+
+    /// The next distinct word, met `count` times in the body: words come in the order first
+    /// met, so one ties below every word kept with its count. `hash` is asked only if kept.
+    func consider(count: Int32, hash: () -> UInt16) {
+        var place = top.count
+        while place > 0 && top[place - 1].count < count { place -= 1 }
+        guard place < PassageWords.frequentKept else { return }
+        top.insert((count, hash()), at: place)
+        if top.count > PassageWords.frequentKept { top.removeLast() }
+    }
+
+    /// The kept words' hashes, the most frequent first.
+    func hashes() -> [UInt16] {
+        top.map(\.hash)
     }
 }

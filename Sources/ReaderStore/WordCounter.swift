@@ -23,7 +23,8 @@ final class WordCounter {
 
     // Unchecked: one owner uses a counter, on one thread; the checks cost a tenth of a reindex.
     @exclusivity(unchecked) private var bytes: UnsafeMutableBufferPointer<UInt8>
-    @exclusivity(unchecked) private var byteCount = 0
+    /// The bytes of every distinct word so far.
+    @exclusivity(unchecked) private(set) var byteCount = 0
     @exclusivity(unchecked) private var slots: UnsafeMutableBufferPointer<Slot>
     @exclusivity(unchecked) private var generation: UInt32 = 1
     @exclusivity(unchecked) private(set) var words: [Word] = []
