@@ -65,53 +65,72 @@ package enum WordTokens {
     }
 
     /// ``forEachFoldedWord(in:_:)`` of text given as valid UTF-8 (a string's bytes, or strings'
-    /// joined).
+    /// joined). Two tight loops, over the bytes between words and over a word's, each asking
+    /// one table what an ASCII byte is; a scalar beyond ASCII is decoded and asked of Unicode.
     static func forEachFoldedWord(inUTF8 bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         // On the stack: a passage's words are cut without an allocation of their own.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longestWord) { scratch in
-            var index = 0
-            var start = -1
-            var ascii = true
-            func close(at end: Int) {
-                defer {
-                    start = -1
-                    ascii = true
-                }
-                guard start >= 0 else { return }
-                if ascii {
-                    let length = min(end - start, longestWord)
-                    for offset in 0..<length {
-                        let byte = bytes[start + offset]
-                        scratch[offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            asciiClasses.withUnsafeBufferPointer { classes in
+                let count = bytes.count
+                var index = 0
+                while index < count {
+                    // Between words: to the first byte of the next one.
+                    var kind = classes[Int(bytes[index])]
+                    if kind == ByteClass.between {
+                        index += 1
+                        continue
                     }
-                    body(UnsafeBufferPointer(rebasing: scratch[0..<length]))
-                } else {
-                    var folded = fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), ascii: false)
-                    folded.withUTF8 { body($0) }
-                }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    if asciiWordByte(byte) {
-                        if start < 0 { start = index }
+                    if kind == ByteClass.beyondASCII {
+                        let (scalar, length) = decode(bytes, at: index)
+                        if !isWordCharacter(scalar) {
+                            index += length
+                            continue
+                        }
+                    }
+                    // A word: to the first byte, or scalar, that is not one of a word.
+                    let start = index
+                    var ascii = true
+                    while index < count {
+                        kind = classes[Int(bytes[index])]
+                        if kind == ByteClass.word {
+                            index += 1
+                        } else if kind == ByteClass.between {
+                            break
+                        } else {
+                            let (scalar, length) = decode(bytes, at: index)
+                            guard isWordCharacter(scalar) else { break }
+                            ascii = false
+                            index += length
+                        }
+                    }
+                    if ascii {
+                        let length = min(index - start, longestWord)
+                        for offset in 0..<length {
+                            let byte = bytes[start + offset]
+                            scratch[offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                        }
+                        body(UnsafeBufferPointer(rebasing: scratch[0..<length]))
                     } else {
-                        close(at: index)
+                        var folded = fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), ascii: false)
+                        folded.withUTF8 { body($0) }
                     }
-                    index += 1
-                    continue
                 }
-                let (scalar, length) = decode(bytes, at: index)
-                if isWordCharacter(scalar) {
-                    if start < 0 { start = index }
-                    ascii = false
-                } else {
-                    close(at: index)
-                }
-                index += length
             }
-            close(at: bytes.count)
         }
+    }
+
+    /// What a byte of UTF-8 is to ``forEachFoldedWord(inUTF8:_:)``.
+    private enum ByteClass {
+        /// ASCII that is not a word's: a space, punctuation, a control character.
+        static let between: UInt8 = 0
+        /// An ASCII letter or digit.
+        static let word: UInt8 = 1
+        /// A byte of a scalar beyond ASCII, which Unicode says is a word's or not.
+        static let beyondASCII: UInt8 = 2
+    }
+
+    private static let asciiClasses: [UInt8] = (0..<256).map { byte in
+        byte >= 0x80 ? ByteClass.beyondASCII : asciiWordByte(UInt8(byte)) ? ByteClass.word : ByteClass.between
     }
 
     @inline(__always) static func asciiWordByte(_ byte: UInt8) -> Bool {
