@@ -111,7 +111,8 @@ package enum WordTokens {
                         }
                         body(UnsafeBufferPointer(rebasing: scratch[0..<length]))
                     } else {
-                        var folded = fold(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), ascii: false)
+                        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                        var folded = fold(word, ascii: false)
                         folded.withUTF8 { body($0) }
                     }
                 }
