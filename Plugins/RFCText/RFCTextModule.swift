@@ -11,7 +11,7 @@ public struct RFCTextModule: ParserModule {
         urlPatterns: ["*/rfc/rfc*.txt", "*/rfc*.txt"],
         mediaTypes: ["text/plain"],
         fileExtensions: ["txt"],
-        version: "4",
+        version: "5",
         summary: "RFCs in plain text, paged (1969-2019) or v3 (since 2019).",
         // `793`, `rfc 793`, `RFC793`, `rfc0793`, `rfc` `793`; the key is ``locate``'s.
         identifiers: ["{number}", "rfc {number}"].map {

@@ -13,7 +13,7 @@ import Testing
         #expect(descriptor.urlPatterns == ["*/rfc/rfc*.txt", "*/rfc*.txt"])
         #expect(descriptor.mediaTypes == ["text/plain"])
         #expect(descriptor.fileExtensions == ["txt"])
-        #expect(descriptor.version == "4")
+        #expect(descriptor.version == "5")
     }
 
     @Test(arguments: [

@@ -64,16 +64,26 @@ import Testing
                 cut.append("\(parsed.number): \(title)")
             }
         }
-        // Was 170. The goal is none; the 15 left are texts with no title line (RFC 18, 252) or
+        // Was 170. The goal is none; the 13 left are texts with no title line (RFC 18, 252) or
         // with a title the rules do not take yet: the index's title is shown for them.
-        #expect(bare.count <= 15, "\(bare.count) titled RFC N: \(bare)")
+        #expect(bare.count <= 13, "\(bare.count) titled RFC N: \(bare)")
         // Was 3; 351's title really ends on a colon in the text.
         #expect(cut.count <= 1, "\(cut.count) cut: \(cut.prefix(20))")
     }
 
+    /// A title that starts as a section number might (`E.164`, `T.140`) is the title when no
+    /// first heading has that number: a first heading is `1`, `I` or `Appendix A`. RFC 2916 is
+    /// of the tuning half, 8865 of the held-out one.
+    @Test func aTitleNumberedAsNoFirstHeadingIsTheTitle() throws {
+        for (number, expected) in [(2916, "E.164 number and DNS"), (8865, "T.140 Real-Time Text Conversation over WebRTC Data Channels")] {
+            let parsed = try #require(SampleCorpus.parsed.first { $0.number == number })
+            #expect(try parsed.outcome.get() == expected)
+        }
+    }
+
     /// The share of each half equal to the index's title once case and punctuation are
     /// folded; the held-out half was never looked at while the rules were written. The goal is
-    /// 99 %; the module reaches 95.5 % (tuning) and 94.7 % (held out), from 82 % and 80 %: the
+    /// 99 %; the module reaches 95.7 % (tuning) and 94.9 % (held out), from 82 % and 80 %: the
     /// rest are mostly titles the index words otherwise (it drops a leading `A`, 54's `An
     /// Official Protocol Proffering`) or texts without a title line, where the index's title
     /// is shown.

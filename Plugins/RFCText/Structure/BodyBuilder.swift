@@ -75,7 +75,9 @@ struct BodyBuilder {
         }
         if front.headerBlocks > 0, !titleLooked {
             titleLooked = true
-            if SectionNumber.parse(text.bytes, from: first.contentStart, to: first.end) == nil,
+            // A first heading's number keeps a block from being the title; a number no first
+            // heading has does not (`E.164 number and DNS`, RFC 2916's title).
+            if SectionNumber.parse(text.bytes, from: first.contentStart, to: first.end)?.follows(nil) != true,
                 let found = FrontMatter.title(lines[chunk.lines], layout)
             {
                 front.title = found.title
