@@ -128,4 +128,29 @@ import Testing
         #expect(parsed.moduleVersion == current.moduleVersion)
         #expect(!(try reader.store.document(of: parsed).relations.isEmpty))
     }
+
+    /// A title the older module got wrong (RFC 2916's `E.164 number and DNS` was `RFC 2916`
+    /// before RFC text 5) is mended in the catalog when the document is parsed again, so that
+    /// `cache ls` and the site's lists name it as `open` does.
+    @Test func aDocumentParsedAgainGivesTheCatalogItsTitle() async throws {
+        let request = Request.source(type: "rfc", argument: "793")
+        _ = try await reader.render(request, options)
+        let current = try #require(try reader.store.entry("rfc/793"))
+        var older = try reader.store.document(of: current)
+        older.title = "RFC 793"
+        let raw = try reader.store.raw(of: current)
+        _ = try reader.store.commit(key: "rfc/793", raw: raw, document: older) { rawID, documentID in
+            var entry = current
+            entry.raw = rawID
+            entry.document = documentID
+            entry.moduleVersion = "4"
+            entry.title = older.title
+            return entry
+        }
+        #expect(try reader.store.entry("rfc/793")?.title == "RFC 793")
+        _ = try await reader.render(request, options)
+        let parsed = try #require(try reader.store.entry("rfc/793"))
+        #expect(parsed.title == current.title)
+        #expect(parsed.title == "Transmission Control Protocol")
+    }
 }

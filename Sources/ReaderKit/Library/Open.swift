@@ -151,6 +151,8 @@ extension Reader {
             updated.document = documentID
             updated.module = module.descriptor.name
             updated.moduleVersion = module.descriptor.version
+            // The title too, as a fetch records it: a listing showed the older module's.
+            updated.title = document.title
             return updated
         }
         try? store.compactCatalog()
