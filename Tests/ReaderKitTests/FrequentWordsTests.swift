@@ -1,3 +1,4 @@
+import ReaderTestSupport
 import Testing
 
 @testable import ReaderStore
@@ -15,7 +16,7 @@ import Testing
 
     @Test func theMostFrequentAreKeptTheFirstMetFirstAmongEquals() {
         let frequent = FrequentWords()
-        var generator = SeededGenerator(seed: 32)
+        var generator = SeededRandom(seed: 32)
         for passage in 0..<500 {
             let counts = (0..<(passage % 60)).map { _ in Int32(3 + generator.next() % 6) }
             frequent.removeAll()
@@ -28,19 +29,6 @@ import Testing
             }
             #expect(frequent.hashes() == Self.sorted(counts), "passage \(passage): \(counts)")
             #expect(asked <= counts.count)
-        }
-    }
-
-    /// SplitMix64: the same counts every run.
-    struct SeededGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
         }
     }
 }
