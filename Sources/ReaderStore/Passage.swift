@@ -97,9 +97,10 @@ package struct Passage: Equatable {
         default:
             break
         }
+        let origin = text.count
         for block in rest {
             let mark = text.count
-            if mark > 0 { text.append(contentsOf: [0x0A, 0x0A]) }
+            if mark > origin { text.append(contentsOf: [0x0A, 0x0A]) }
             let start = text.count
             // A block without text, or with empty text, adds nothing, not even a blank line.
             if !block.appendPlainText(to: &text) || text.count == start { text.removeSubrange(mark...) }
