@@ -75,11 +75,10 @@ enum KeptFolders {
         }
     }
 
-    /// The deepest registered root that `path` is under (not `path` itself): each folder above
-    /// the path's last name looked up, deepest first.
-    /// Compared byte by byte with each root (a process has one or a few): a mirror asks this
-    /// 27 times a document, and a string made of each folder above the path was most of a
-    /// walk's allocations.
+    /// The deepest registered root that `path` is under (not `path` itself), each root (a
+    /// process has one or a few) compared with the path byte by byte: a mirror asks this 27
+    /// times a document, and a string made of each folder above the path was most of a walk's
+    /// allocations.
     private static func registeredRoot(above path: String) -> String? {
         roots.withLock { roots -> String? in
             var deepest: String?
