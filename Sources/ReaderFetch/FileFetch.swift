@@ -1,5 +1,6 @@
 import Foundation
 import ReaderSupport
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -34,7 +35,7 @@ enum FileFetch {
         var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
         if let mirror {
             flags |= O_NOFOLLOW
-            guard let folder = resolved(mirror), let file = resolved(path) else {
+            guard let folder = resolvedMirror(mirror), let file = resolved(path) else {
                 // A name that does not resolve does not exist (or a link loops): not there.
                 if FileManager.default.fileExists(atPath: path) || isLink(path) { throw refused(url, "a link that leads nowhere") }
                 return .notFound
@@ -70,6 +71,23 @@ enum FileFetch {
 
     private static func refused(_ url: String, _ reason: String) -> ReaderError {
         .network(url: url, reason: "refused: \(reason)")
+    }
+
+    /// The mirror folders resolved so far: a mirror of 1,067 RFCs resolved its folder's every
+    /// link for each file (a `readlink` for each name in its path). Kept as first resolved: a
+    /// link of the folder's path moved later leaves the files it then leads to outside the
+    /// folder kept, so they are refused, never taken from elsewhere.
+    private static let mirrorFolders = Mutex<[String: String]>([:])
+
+    private static func resolvedMirror(_ mirror: String) -> String? {
+        if let folder = mirrorFolders.withLock({ $0[mirror] }) { return folder }
+        guard let folder = resolved(mirror) else { return nil }
+        // A process names one or two mirrors; the bound is against a caller that names many.
+        mirrorFolders.withLock { folders in
+            if folders.count >= 16 { folders.removeAll() }
+            folders[mirror] = folder
+        }
+        return folder
     }
 
     /// `path` with every link resolved; nil when it does not exist.

@@ -127,12 +127,32 @@ public struct BlobStore: Sendable {
         return stored
     }
 
+    /// Blob `id`'s folder, opened (made when missing): to look for the blob in, then stage it
+    /// there (``stage(_:as:in:)``), one walk to the folder for both.
+    func folder(of id: BlobID) throws -> FileSystem.OpenFolder {
+        do {
+            return try FileSystem.OpenFolder(FileSystem.parent(of: path(of: id)), making: true)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
+        }
+    }
+
+    /// Whether blob `id`'s file is in `folder` (``folder(of:)``), not read: ``isIntact(_:)`` says more.
+    func holds(_ id: BlobID, in folder: FileSystem.OpenFolder) -> Bool {
+        folder.holdsFile(String(id.hex.dropFirst(2)))
+    }
+
     /// Writes `compressed`, blob `id`'s file, under a temporary name in its folder, neither
     /// flushed nor named yet.
     func stage(_ compressed: [UInt8], as id: BlobID) throws -> StagedBlob {
+        try stage(compressed, as: id, in: try folder(of: id))
+    }
+
+    /// ``stage(_:as:)`` in the blob's folder opened already (``folder(of:)``).
+    func stage(_ compressed: [UInt8], as id: BlobID, in folder: FileSystem.OpenFolder) throws -> StagedBlob {
         let path = path(of: id)
         do {
-            let file = try TemporaryFile(in: FileSystem.parent(of: path), making: true)
+            let file = try TemporaryFile(in: folder)
             try file.write(compressed)
             try file.flush()
             return StagedBlob(file: file, path: path)

@@ -174,18 +174,20 @@ package final class IncomingBlob: @unchecked Sendable {
     /// ``bytes()`` cannot be read after.
     func stage() throws -> BlobStore.StagedBlob? {
         let id = try finish()
-        if blobs.contains(id), blobs.isIntact(id) { return nil }
+        // One walk to the blob's folder (made when missing), to look and then to stage.
+        let folder = try blobs.folder(of: id)
+        if blobs.holds(id, in: folder), blobs.isIntact(id) { return nil }
         guard case .deflated(let file, _) = spilled?.spill else {
             let deflated = try deflatedAhead ?? Zlib.compress(try bytes(), level: BlobStore.fetchLevel)
             deflatedAhead = nil
-            let staged = try blobs.stage(deflated, as: id)
+            let staged = try blobs.stage(deflated, as: id, in: folder)
             if spilled != nil {
                 discard()
                 released = true
             }
             return staged
         }
-        try Self.storage { try FileSystem.makeFolders(FileSystem.parent(of: blobs.path(of: id))) }
+        // Its folder is there (opened above); the file moves into it from `objects/`.
         return BlobStore.StagedBlob(file: file, path: blobs.path(of: id))
     }
 

@@ -261,6 +261,9 @@ public struct Store: Sendable {
     /// Makes the store's folder and its `objects/` when they are not there yet: the first
     /// write into a store, a fetch's or a pull's, starts here.
     package func prepare() throws {
+        // Nearly always there: one `lstat` says so (a link named `objects` is no folder, and
+        // goes the walk's way, refused), where the walk took six calls, twice a document.
+        if FileSystem.isFolderInRoot(root, "objects") { return }
         do {
             try FileSystem.makeFolders(blobs.folder)
         } catch let failure as FileSystem.Failure {

@@ -18,7 +18,7 @@ package struct FileIdentity: Equatable, Sendable {
     /// The file at `path` (a link's own, never followed); nil when there is none.
     package init?(_ path: String) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard path.withCString({ lstat($0, &info) }) == 0 else { return nil }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)

@@ -211,6 +211,38 @@ package enum FileSystem {
         return fd
     }
 
+    /// A folder of the store opened once (made when missing, never through a link) for a few
+    /// calls in it: whether a file is there, then a file made in it (``TemporaryFile``), where
+    /// each walked to the folder again. Closed when dropped, unless taken.
+    package final class OpenFolder {
+        package let path: String
+        private var fd: Int32
+
+        package init(_ path: String, making: Bool = false) throws {
+            self.path = path
+            do {
+                fd = try FileSystem.openFolder(path)
+            } catch let failure as Failure where making && failure.code == ENOENT {
+                try FileSystem.makeMissingFolders(path)
+                fd = try FileSystem.openFolder(path)
+            }
+        }
+
+        deinit { if fd >= 0 { close(fd) } }
+
+        /// Whether `name` is a regular file in the folder (a link there is not followed: no).
+        package func holdsFile(_ name: String) -> Bool {
+            var info = stat()
+            return name.withCString { fstatat(fd, $0, &info, AT_SYMLINK_NOFOLLOW) } == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+
+        /// The descriptor, the caller's to close from now on.
+        func take() -> Int32 {
+            defer { fd = -1 }
+            return fd
+        }
+    }
+
     /// Creates `path` and the folders above it that are missing, never through a link.
     package static func makeFolders(_ path: String) throws {
         // Nearly always the folder is there already (a blob's `objects/ab`): one walk says so.
@@ -252,7 +284,7 @@ package enum FileSystem {
         guard let parent = try? openParent(path) else { return nil }
         defer { close(parent.folder) }
         var info = stat()
-        guard fstatat(parent.folder, parent.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        guard parent.name.withCString({ fstatat(parent.folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
         return (Int(info.st_size), Int(info.st_mtim.tv_sec))
     }
 

@@ -41,38 +41,44 @@ enum KeptFolders {
 
     /// A new descriptor (to close) of the registered root that `path` is under, with the rest
     /// of the path's folders to walk; nil when `path` is under none, or the root is not there.
+    ///
+    /// The lock is held to look at and change the list, never across a system call: a
+    /// mirror's commit threads walk to store files all at once, and a `dup` or a walk made
+    /// under it left the other core idle while they queued for it.
     static func start(of path: String) -> (fd: Int32, root: String)? {
         guard let root = registeredRoot(above: path) else { return nil }
         var now = stat()
-        guard lstat(root, &now) == 0, now.st_mode & S_IFMT == S_IFDIR else { return nil }
-        return kept.withLock { kept -> (fd: Int32, root: String)? in
-            if let index = kept.firstIndex(where: { $0.path == root }) {
-                let entry = kept[index]
-                if entry.device == UInt64(now.st_dev) && entry.inode == UInt64(now.st_ino) {
-                    let copy = fcntl(entry.fd, F_DUPFD_CLOEXEC, 0)
-                    // The copy is checked too: were the kept number closed by code that did not
-                    // own it and given to another file, the walk must not start there.
-                    var held = stat()
-                    if copy >= 0, fstat(copy, &held) == 0, held.st_dev == now.st_dev, held.st_ino == now.st_ino {
-                        return (copy, root)
-                    }
-                    if copy >= 0 { close(copy) }
-                    kept.remove(at: index)
-                    return nil
-                }
-                close(entry.fd)
-                kept.remove(at: index)
+        guard root.withCString({ lstat($0, &now) }) == 0, now.st_mode & S_IFMT == S_IFDIR else { return nil }
+        let device = UInt64(now.st_dev)
+        let inode = UInt64(now.st_ino)
+        let entry = kept.withLock { kept in kept.first { $0.path == root } }
+        if let entry, entry.device == device, entry.inode == inode {
+            let copy = fcntl(entry.fd, F_DUPFD_CLOEXEC, 0)
+            // The copy is checked too: were the kept number closed meanwhile (another root
+            // came) or by code that did not own it, and given to another file, the walk must
+            // not start there.
+            var held = stat()
+            if copy >= 0, fstat(copy, &held) == 0, UInt64(held.st_dev) == device, UInt64(held.st_ino) == inode {
+                return (copy, root)
             }
-            guard let fd = try? FileSystem.walkFolders(root) else { return nil }
-            var opened = stat()
-            // Kept only when what the walk opened is what the path named a moment ago.
-            guard fstat(fd, &opened) == 0, opened.st_dev == now.st_dev, opened.st_ino == now.st_ino else { return (fd, root) }
-            let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-            guard copy >= 0 else { return (fd, root) }
-            if kept.count >= limit { close(kept.removeFirst().fd) }
-            kept.append(Kept(path: root, fd: copy, device: UInt64(opened.st_dev), inode: UInt64(opened.st_ino)))
-            return (fd, root)
+            if copy >= 0 { close(copy) }
         }
+        guard let fd = try? FileSystem.walkFolders(root) else { return nil }
+        var opened = stat()
+        // Kept only when what the walk opened is what the path named a moment ago.
+        guard fstat(fd, &opened) == 0, UInt64(opened.st_dev) == device, UInt64(opened.st_ino) == inode else { return (fd, root) }
+        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+        guard copy >= 0 else { return (fd, root) }
+        let closing = kept.withLock { kept -> [Int32] in
+            // The entry for this root, whatever another thread kept meanwhile, is this one.
+            var closing = kept.filter { $0.path == root }.map(\.fd)
+            kept.removeAll { $0.path == root }
+            if kept.count >= limit { closing.append(kept.removeFirst().fd) }
+            kept.append(Kept(path: root, fd: copy, device: device, inode: inode))
+            return closing
+        }
+        for old in closing { close(old) }
+        return (fd, root)
     }
 
     /// The deepest registered root that `path` is under (not `path` itself), each root (a
@@ -114,5 +120,13 @@ extension FileSystem {
         guard !name.contains("/"), !name.isEmpty, name != ".", name != ".." else { return exists(root + "/" + name) }
         var info = stat()
         return lstat(root + "/" + name, &info) == 0
+    }
+
+    /// Whether `name`, directly in the store root `root`, is a folder (not a link to one), as
+    /// ``existsInRoot(_:_:)`` looks: one `lstat`.
+    package static func isFolderInRoot(_ root: String, _ name: String) -> Bool {
+        guard !name.contains("/"), !name.isEmpty, name != ".", name != ".." else { return false }
+        var info = stat()
+        return (root + "/" + name).withCString { lstat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }

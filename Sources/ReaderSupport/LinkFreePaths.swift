@@ -45,7 +45,9 @@ extension FileSystem {
     private static func walk(_ parts: ArraySlice<Substring>, from start: Int32, path: String) throws -> Int32 {
         var fd = start
         for part in parts {
-            let next = openat(fd, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            // `withCString`: a string handed to C as a pointer is first copied into an array,
+            // and a mirror walks to a store file a few dozen times a document.
+            let next = part.withCString { openat(fd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             let code = next < 0 ? linkOr(errno, in: fd, String(part)) : 0
             close(fd)
             guard next >= 0 else { throw Failure(operation: "cannot open folder", path: path, code: code) }
@@ -73,7 +75,7 @@ extension FileSystem {
             return -1
         }
         defer { close(parent.folder) }
-        let fd = openat(parent.folder, parent.name, flags | O_NOFOLLOW | O_CLOEXEC, mode)
+        let fd = parent.name.withCString { openat(parent.folder, $0, flags | O_NOFOLLOW | O_CLOEXEC, mode) }
         if fd < 0 {
             let code = errno
             if code == ENOENT && flags & O_CREAT == 0 { return -1 }
@@ -98,7 +100,7 @@ extension FileSystem {
         guard let parent = try? openParent(path) else { return nil }
         defer { close(parent.folder) }
         var info = stat()
-        guard fstatat(parent.folder, parent.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        guard parent.name.withCString({ fstatat(parent.folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
         return info.st_mode & S_IFMT
     }
 

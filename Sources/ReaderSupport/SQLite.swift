@@ -261,7 +261,9 @@ package final class SQLite {
                 case .null: code = sqlite3_bind_null(handle, index)
                 case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
                 case .real(let number): code = sqlite3_bind_double(handle, index, number)
-                case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, reader_sqlite_transient())
+                // Through `withCString`: a string passed as a C pointer is copied into an array
+                // first, and the index's writer binds a few texts for every passage it stores.
+                case .text(let text): code = text.withCString { sqlite3_bind_text(handle, index, $0, -1, reader_sqlite_transient()) }
                 case .blob(let bytes):
                     code = bytes.withUnsafeBytes { bytes in
                         // No address for an empty buffer, and a null one would bind NULL.

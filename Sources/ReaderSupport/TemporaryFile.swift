@@ -29,19 +29,20 @@ package final class TemporaryFile: @unchecked Sendable {
 
     /// Creates the file in `folder`, which must exist unless `making` (then it and the folders
     /// above it are made when missing, never through a link).
-    package init(in folder: String, making: Bool = false, bufferSize: Int = 1 << 16) throws {
+    package convenience init(in folder: String, making: Bool = false, bufferSize: Int = 1 << 16) throws {
+        try self.init(in: FileSystem.OpenFolder(folder, making: making), bufferSize: bufferSize)
+    }
+
+    /// Creates the file in a folder already opened (a blob's, looked in first), which it keeps
+    /// and closes.
+    package init(in opened: FileSystem.OpenFolder, bufferSize: Int = 1 << 16) throws {
         let name = ".tmp-" + String(getpid()) + "-" + FileSystem.randomToken()
         self.name = name
+        let folder = opened.path
         path = folder + "/" + name
         folderPath = folder
-        let parent: Int32
-        do {
-            parent = try FileSystem.openFolder(folder)
-        } catch let failure as FileSystem.Failure where making && failure.code == ENOENT {
-            try FileSystem.makeMissingFolders(folder)
-            parent = try FileSystem.openFolder(folder)
-        }
-        fd = openat(parent, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let parent = opened.take()
+        fd = name.withCString { openat(parent, $0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
         guard fd >= 0 else {
             close(parent)
             throw FileSystem.fail("cannot create", path)

@@ -65,42 +65,47 @@ struct Layout: Sendable {
     /// Prose has single spaces between words and two after a sentence; wider gaps, several
     /// double spaces, or a gap beside a symbol (`name  = rule`) are columns; box drawing too.
     func layoutEvidence(_ line: TextLine, from offset: Int? = nil) -> Evidence {
-        let bytes = text.bytes
-        var index = offset ?? (marker(line)?.textStart ?? labelEnd(line) ?? line.contentStart)
-        if index < line.end, bytes[index] == 0x3B { return .strong }  // an ABNF comment
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        var spaces = 0
-        var repeats = 0
-        var doubleSpaces = 0
-        while index < line.end {
-            let byte = bytes[index]
-            if byte == ASCII.space {
-                spaces += 1
-                index += 1
-                continue
+        let start = offset ?? (marker(line)?.textStart ?? labelEnd(line) ?? line.contentStart)
+        // On the buffer, unchecked: every line of a body is looked at here once or twice (a
+        // mirror's samples in this loop: 3.8 % with the array's checks, 3.3 % without).
+        return text.bytes.withUnsafeBufferPointer { bytes in
+            let end = min(line.end, bytes.count)
+            var index = max(start, 0)
+            if index < end, bytes[index] == 0x3B { return .strong }  // an ABNF comment
+            var previous: UInt8 = 0
+            var beforePrevious: UInt8 = 0
+            var spaces = 0
+            var repeats = 0
+            var doubleSpaces = 0
+            while index < end {
+                let byte = bytes[index]
+                if byte == ASCII.space {
+                    spaces &+= 1
+                    index &+= 1
+                    continue
+                }
+                if spaces >= 3 { return .strong }
+                if spaces == 2, !Self.endsSentence(previous, beforePrevious) {
+                    if Self.isSymbol(byte) || Self.isSymbol(previous) { return .strong }
+                    doubleSpaces &+= 1
+                    if doubleSpaces >= 2 { return .strong }
+                }
+                repeats = (spaces == 0 && byte == previous) ? repeats &+ 1 : 0
+                spaces = 0
+                switch byte {
+                case 0x7C: return .strong  // |
+                case 0x2B:  // +
+                    if previous == 0x2D || previous == 0x2B || (index + 1 < end && bytes[index + 1] == 0x2D) { return .strong }
+                case 0x2D, 0x3D, 0x5F, 0x2A, 0x7E:  // - = _ * ~
+                    if repeats >= 2 { return .strong }
+                default: break
+                }
+                beforePrevious = previous
+                previous = byte
+                index &+= 1
             }
-            if spaces >= 3 { return .strong }
-            if spaces == 2, !Self.endsSentence(previous, beforePrevious) {
-                if Self.isSymbol(byte) || Self.isSymbol(previous) { return .strong }
-                doubleSpaces += 1
-                if doubleSpaces >= 2 { return .strong }
-            }
-            repeats = (spaces == 0 && byte == previous) ? repeats + 1 : 0
-            spaces = 0
-            switch byte {
-            case 0x7C: return .strong  // |
-            case 0x2B:  // +
-                if previous == 0x2D || previous == 0x2B || (index + 1 < line.end && bytes[index + 1] == 0x2D) { return .strong }
-            case 0x2D, 0x3D, 0x5F, 0x2A, 0x7E:  // - = _ * ~
-                if repeats >= 2 { return .strong }
-            default: break
-            }
-            beforePrevious = previous
-            previous = byte
-            index += 1
+            return doubleSpaces > 0 ? .weak : .none
         }
-        return doubleSpaces > 0 ? .weak : .none
     }
 
     /// No gap wider than three spaces and none of a drawing's symbols: padded prose can be so.
