@@ -50,13 +50,13 @@ struct PassageWords {
                 }
             }
             for word in title { word.withUnsafeBufferPointer { counter.add($0, inBody: false) } }
-            var text: [UInt8] = []
-            // Each word and a space: the one allocation of the index's input.
-            text.reserveCapacity(counter.byteCount + counter.words.count)
+            // Each word and a space, copied in one pass: the one allocation of the index's input.
+            let text = [UInt8](unsafeUninitializedCapacity: counter.byteCount + counter.words.count) { buffer, count in
+                count = counter.writeText(into: buffer)
+            }
             var heading: [UInt16] = []
             frequent.removeAll()
-            for word in counter.words {
-                counter.append(word, to: &text)
+            for word in counter.words where word.inHeading || word.count >= PassageWords.frequentAt {
                 if word.inHeading && heading.count < PassageWords.headingKept {
                     if heading.isEmpty { heading.reserveCapacity(PassageWords.headingKept) }
                     heading.append(counter.hash(of: word))

@@ -78,25 +78,38 @@ struct BlockWriter {
     }
 
     /// Joins the lines with single spaces; a word hyphenated at a line's end is joined whole.
+    /// Written through buffers: every paragraph of every document is made here, and appending
+    /// a byte at a time checked the array's room and owner for each.
     private func reflow(_ segments: [Range<Int>]) -> [UInt8] {
-        let bytes = text.bytes
-        var out: [UInt8] = []
-        out.reserveCapacity(segments.reduce(0) { $0 + $1.count + 1 })
-        for segment in segments where !segment.isEmpty {
-            if let last = out.last {
-                let hyphenated =
-                    last == 0x2D && out.count >= 2 && ASCII.isAlphanumeric(out[out.count - 2])
-                    && ASCII.isAlphanumeric(bytes[segment.lowerBound])
-                if !hyphenated { out.append(ASCII.space) }
-            }
-            var previous: UInt8 = 0
-            for index in segment {
-                let byte = bytes[index]
-                if byte != ASCII.space || previous != ASCII.space { out.append(byte) }
-                previous = byte
+        let capacity = segments.reduce(0) { $0 + $1.count + 1 }
+        return text.bytes.withUnsafeBufferPointer { bytes in
+            [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
+                count = 0
+                for segment in segments {
+                    let lower = max(segment.lowerBound, 0)
+                    let upper = min(segment.upperBound, bytes.count)
+                    guard lower < upper else { continue }
+                    if count > 0 {
+                        let last = out[count - 1]
+                        let hyphenated =
+                            last == 0x2D && count >= 2 && ASCII.isAlphanumeric(out[count - 2]) && ASCII.isAlphanumeric(bytes[lower])
+                        if !hyphenated {
+                            out[count] = ASCII.space
+                            count += 1
+                        }
+                    }
+                    var previous: UInt8 = 0
+                    for index in lower..<upper {
+                        let byte = bytes[index]
+                        if byte != ASCII.space || previous != ASCII.space {
+                            out[count] = byte
+                            count += 1
+                        }
+                        previous = byte
+                    }
+                }
             }
         }
-        return out
     }
 
     /// The lines as written, less the indentation they all share.
