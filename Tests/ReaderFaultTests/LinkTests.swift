@@ -14,6 +14,7 @@ import Testing
         case previousCatalog = "catalog.prev.json"
         case lock = "lock"
         case writersLock = "writers.lock"
+        case objects = "objects"
         case blobFolder = "objects/<first blob folder>"
         case blob = "objects/<first blob>"
         case entryTable = "entries/<first table>"
@@ -117,7 +118,7 @@ import Testing
         case .viewFolder:
             path = try first("views")
             target = outside.fakeBlobs
-        case .fullTextFolder:
+        case .fullTextFolder, .objects:
             path = store + "/" + place.rawValue
             target = outside.fakeBlobs
         case .blob:
