@@ -155,6 +155,7 @@ public struct BlobStore: Sendable {
             let file = try TemporaryFile(in: folder)
             try file.write(compressed)
             try file.flush()
+            file.startWriteback()
             return StagedBlob(file: file, path: path)
         } catch let failure as FileSystem.Failure {
             throw failure.readerError

@@ -188,6 +188,7 @@ package final class IncomingBlob: @unchecked Sendable {
             return staged
         }
         // Its folder is there (opened above); the file moves into it from `objects/`.
+        file.startWriteback()
         return BlobStore.StagedBlob(file: file, path: blobs.path(of: id))
     }
 
