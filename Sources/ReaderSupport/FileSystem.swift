@@ -204,11 +204,11 @@ package enum FileSystem {
 
     /// A descriptor of `folder`, never through a link; throws `ENOENT` when absent.
     static func openFolder(_ folder: String) throws -> Int32 {
-        let (parent, name) = try openParent(folder)
-        defer { close(parent) }
-        let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(operation: "cannot open folder", path: folder, code: linkOr(errno, in: parent, name)) }
-        return fd
+        try withParent(folder) { parent, name in
+            let fd = name.withCString { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            guard fd >= 0 else { throw Failure(operation: "cannot open folder", path: folder, code: linkOr(errno, in: parent, name)) }
+            return fd
+        }
     }
 
     /// A folder of the store opened once (made when missing, never through a link) for a few
@@ -281,11 +281,12 @@ package enum FileSystem {
 
     /// Size and modification time, or nil when absent; a link's own.
     package static func status(_ path: String) -> (size: Int, modified: Int)? {
-        guard let parent = try? openParent(path) else { return nil }
-        defer { close(parent.folder) }
-        var info = stat()
-        guard parent.name.withCString({ fstatat(parent.folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
-        return (Int(info.st_size), Int(info.st_mtim.tv_sec))
+        let status = try? withParent(path) { folder, name -> (size: Int, modified: Int)? in
+            var info = stat()
+            guard name.withCString({ fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
+            return (Int(info.st_size), Int(info.st_mtim.tv_sec))
+        }
+        return status ?? nil
     }
 
     /// What a folder holds.

@@ -18,13 +18,19 @@ import Darwin
 /// use compares the path's `lstat` with it (one call, against a `open` and a `close` for each
 /// folder above), so a store removed, moved or replaced — by a link too — is walked to afresh,
 /// link-free, as before. A folder opened once is a folder: the kept descriptor never follows
-/// anything.
+/// anything. It is lent to a walk rather than copied (``withRoot(of:_:)``): a name directly in
+/// the root is opened in it, a deeper one walked to from it.
 enum KeptFolders {
     private struct Kept {
         var path: String
         var fd: Int32
         var device: UInt64
         var inode: UInt64
+        /// Walks using the descriptor now (``withRoot(of:_:)``): it is closed only once none is.
+        var users = 0
+        /// Replaced (another root came, or the path names another folder now): closed when
+        /// its last user is done, never lent again.
+        var retired = false
     }
 
     /// A few roots at most (a process serves one store; a test process makes many): the
@@ -39,46 +45,78 @@ enum KeptFolders {
         _ = roots.withLock { $0.insert(root) }
     }
 
-    /// A new descriptor (to close) of the registered root that `path` is under, with the rest
-    /// of the path's folders to walk; nil when `path` is under none, or the root is not there.
+    /// Runs `body` with the kept descriptor of the registered root that `path` is under (lent:
+    /// not to be closed) and that root; nil, without running it, when `path` is under none or
+    /// the root is not there.
     ///
-    /// The lock is held to look at and change the list, never across a system call: a
-    /// mirror's commit threads walk to store files all at once, and a `dup` or a walk made
-    /// under it left the other core idle while they queued for it.
-    static func start(of path: String) -> (fd: Int32, root: String)? {
+    /// Lent rather than copied: a copy (`dup`) and its `close` were two of every walk's calls,
+    /// and a mirror walks to a store file a dozen times a document. A descriptor lent is never
+    /// closed while lent (a count of its users); the lock is held only to look at and change
+    /// the list, never across a system call — commit threads walk all at once.
+    static func withRoot<T>(of path: String, _ body: (Int32, String) throws -> T) rethrows -> T? {
         guard let root = registeredRoot(above: path) else { return nil }
         var now = stat()
         guard root.withCString({ lstat($0, &now) }) == 0, now.st_mode & S_IFMT == S_IFDIR else { return nil }
         let device = UInt64(now.st_dev)
         let inode = UInt64(now.st_ino)
-        let entry = kept.withLock { kept in kept.first { $0.path == root } }
-        if let entry, entry.device == device, entry.inode == inode {
-            let copy = fcntl(entry.fd, F_DUPFD_CLOEXEC, 0)
-            // The copy is checked too: were the kept number closed meanwhile (another root
-            // came) or by code that did not own it, and given to another file, the walk must
-            // not start there.
+        if let fd = borrow(root, device: device, inode: inode) {
+            defer { giveBack(fd) }
+            // The kept number is checked too: were it closed by code that did not own it and
+            // given to another file, the walk must not start there.
             var held = stat()
-            if copy >= 0, fstat(copy, &held) == 0, UInt64(held.st_dev) == device, UInt64(held.st_ino) == inode {
-                return (copy, root)
+            if fstat(fd, &held) == 0, UInt64(held.st_dev) == device, UInt64(held.st_ino) == inode {
+                return try body(fd, root)
             }
-            if copy >= 0 { close(copy) }
         }
         guard let fd = try? FileSystem.walkFolders(root) else { return nil }
         var opened = stat()
         // Kept only when what the walk opened is what the path named a moment ago.
-        guard fstat(fd, &opened) == 0, UInt64(opened.st_dev) == device, UInt64(opened.st_ino) == inode else { return (fd, root) }
-        let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-        guard copy >= 0 else { return (fd, root) }
+        guard fstat(fd, &opened) == 0, UInt64(opened.st_dev) == device, UInt64(opened.st_ino) == inode else {
+            defer { close(fd) }
+            return try body(fd, root)
+        }
         let closing = kept.withLock { kept -> [Int32] in
-            // The entry for this root, whatever another thread kept meanwhile, is this one.
-            var closing = kept.filter { $0.path == root }.map(\.fd)
-            kept.removeAll { $0.path == root }
-            if kept.count >= limit { closing.append(kept.removeFirst().fd) }
-            kept.append(Kept(path: root, fd: copy, device: device, inode: inode))
-            return closing
+            // This root's entries before are retired, whatever another thread kept meanwhile.
+            for index in kept.indices where kept[index].path == root { kept[index].retired = true }
+            if kept.filter({ !$0.retired }).count >= limit, let oldest = kept.firstIndex(where: { !$0.retired }) {
+                kept[oldest].retired = true
+            }
+            kept.append(Kept(path: root, fd: fd, device: device, inode: inode, users: 1))
+            return sweep(&kept)
         }
         for old in closing { close(old) }
-        return (fd, root)
+        defer { giveBack(fd) }
+        return try body(fd, root)
+    }
+
+    /// The kept descriptor of `root` while it is that folder, counted as lent.
+    private static func borrow(_ root: String, device: UInt64, inode: UInt64) -> Int32? {
+        kept.withLock { kept -> Int32? in
+            guard let index = kept.firstIndex(where: { $0.path == root && !$0.retired }) else { return nil }
+            guard kept[index].device == device && kept[index].inode == inode else {
+                // The path names another folder now: walked to afresh, and kept anew.
+                kept[index].retired = true
+                return nil
+            }
+            kept[index].users += 1
+            return kept[index].fd
+        }
+    }
+
+    /// Ends a loan of `fd`; closes it when it was retired and this was its last user.
+    private static func giveBack(_ fd: Int32) {
+        let closing = kept.withLock { kept -> [Int32] in
+            if let index = kept.firstIndex(where: { $0.fd == fd && $0.users > 0 }) { kept[index].users -= 1 }
+            return sweep(&kept)
+        }
+        for old in closing { close(old) }
+    }
+
+    /// Takes the retired entries no walk uses out of the list; their descriptors, to close.
+    private static func sweep(_ kept: inout [Kept]) -> [Int32] {
+        let done = kept.filter { $0.retired && $0.users == 0 }.map(\.fd)
+        kept.removeAll { $0.retired && $0.users == 0 }
+        return done
     }
 
     /// The deepest registered root that `path` is under (not `path` itself), each root (a

@@ -16,17 +16,46 @@ extension FileSystem {
     package static func openParent(_ path: String) throws -> (folder: Int32, name: String) {
         var parts = path.split(separator: "/", omittingEmptySubsequences: true)
         guard let name = parts.popLast() else { throw Failure(operation: "no file name in", path: path, code: EINVAL) }
-        if let (fd, root) = KeptFolders.start(of: path) {
-            // The root's names, counted rather than split: a registered root is absolute.
-            var skipped = 0
-            var previous = UInt8(ascii: "/")
-            for byte in root.utf8 {
-                if previous == UInt8(ascii: "/") && byte != previous { skipped += 1 }
-                previous = byte
-            }
-            return (try walk(parts.dropFirst(skipped), from: fd, path: path), String(name))
+        let owned = try KeptFolders.withRoot(of: path) { fd, root -> Int32 in
+            let rest = parts.dropFirst(nameCount(root))
+            guard rest.isEmpty else { return try walk(rest, from: fd, path: path, closingStart: false) }
+            let copy = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+            guard copy >= 0 else { throw fail("cannot open", path) }
+            return copy
         }
+        if let owned { return (owned, String(name)) }
         return (try walkFolders(path, parts[...]), String(name))
+    }
+
+    /// Runs `body` with the folder that holds `path`'s last name and that name, as
+    /// ``openParent(_:)`` finds them; the folder is lent, not to be closed. A name directly in
+    /// a kept store root (the journal, the locks) is opened in the kept root itself, with no
+    /// descriptor of its own to make and close.
+    static func withParent<T>(_ path: String, _ body: (Int32, String) throws -> T) throws -> T {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard let name = parts.popLast() else { throw Failure(operation: "no file name in", path: path, code: EINVAL) }
+        let kept = try KeptFolders.withRoot(of: path) { fd, root -> T in
+            let rest = parts.dropFirst(nameCount(root))
+            if rest.isEmpty { return try body(fd, String(name)) }
+            let folder = try walk(rest, from: fd, path: path, closingStart: false)
+            defer { close(folder) }
+            return try body(folder, String(name))
+        }
+        if let kept { return kept }
+        let folder = try walkFolders(path, parts[...])
+        defer { close(folder) }
+        return try body(folder, String(name))
+    }
+
+    /// How many names an absolute path has, counted rather than split (a registered root).
+    private static func nameCount(_ root: String) -> Int {
+        var count = 0
+        var previous = UInt8(ascii: "/")
+        for byte in root.utf8 {
+            if previous == UInt8(ascii: "/") && byte != previous { count += 1 }
+            previous = byte
+        }
+        return count
     }
 
     /// A descriptor of the folder `path`, walked from `/` (or the working folder), following
@@ -41,15 +70,16 @@ extension FileSystem {
         return try walk(parts, from: fd, path: path)
     }
 
-    /// Opens each of `parts` in turn from `start` (which it closes), never through a link.
-    private static func walk(_ parts: ArraySlice<Substring>, from start: Int32, path: String) throws -> Int32 {
+    /// Opens each of `parts` in turn from `start` (which it closes when `closingStart`: a
+    /// kept root lent is not), never through a link.
+    private static func walk(_ parts: ArraySlice<Substring>, from start: Int32, path: String, closingStart: Bool = true) throws -> Int32 {
         var fd = start
         for part in parts {
             // `withCString`: a string handed to C as a pointer is first copied into an array,
             // and a mirror walks to a store file a few dozen times a document.
             let next = part.withCString { openat(fd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
             let code = next < 0 ? linkOr(errno, in: fd, String(part)) : 0
-            close(fd)
+            if fd != start || closingStart { close(fd) }
             guard next >= 0 else { throw Failure(operation: "cannot open folder", path: path, code: code) }
             fd = next
         }
@@ -68,20 +98,19 @@ extension FileSystem {
     /// `openat` of `path`'s last name in its folder, never through a link; -1 when it does not
     /// exist (and `flags` do not create it).
     package static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0o644) throws -> Int32 {
-        let parent: (folder: Int32, name: String)
         do {
-            parent = try openParent(path)
-        } catch let failure as Failure where failure.code == ENOENT && flags & O_CREAT == 0 {
+            return try withParent(path) { folder, name in
+                let fd = name.withCString { openat(folder, $0, flags | O_NOFOLLOW | O_CLOEXEC, mode) }
+                if fd < 0 {
+                    let code = errno
+                    if code == ENOENT && flags & O_CREAT == 0 { return -1 }
+                    throw Failure(operation: "cannot open", path: path, code: linkOr(code))
+                }
+                return fd
+            }
+        } catch let failure as Failure where failure.code == ENOENT && flags & O_CREAT == 0 && failure.operation != "cannot open" {
             return -1
         }
-        defer { close(parent.folder) }
-        let fd = parent.name.withCString { openat(parent.folder, $0, flags | O_NOFOLLOW | O_CLOEXEC, mode) }
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT && flags & O_CREAT == 0 { return -1 }
-            throw Failure(operation: "cannot open", path: path, code: linkOr(code))
-        }
-        return fd
     }
 
     /// `ELOOP` for what `O_NOFOLLOW` refused: Linux says `ELOOP`, some systems `EMLINK`, and a
@@ -97,11 +126,12 @@ extension FileSystem {
 
     /// The kind of `path`'s last name, not following it: nil when absent.
     static func kind(_ path: String) -> mode_t? {
-        guard let parent = try? openParent(path) else { return nil }
-        defer { close(parent.folder) }
-        var info = stat()
-        guard parent.name.withCString({ fstatat(parent.folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
-        return info.st_mode & S_IFMT
+        let kind = try? withParent(path) { folder, name -> mode_t? in
+            var info = stat()
+            guard name.withCString({ fstatat(folder, $0, &info, AT_SYMLINK_NOFOLLOW) }) == 0 else { return nil }
+            return info.st_mode & S_IFMT
+        }
+        return kind ?? nil
     }
 
     /// What is at `path`, not following a link there: nil when nothing is.

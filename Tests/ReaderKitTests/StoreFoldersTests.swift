@@ -45,6 +45,49 @@ import Testing
         #expect(try FileSystem.read(base + "/store/inner/objects/file") == Array("inner".utf8))
     }
 
+    /// The kept root is lent to each walk, and closed only when no walk uses it: files made
+    /// from many threads at once, directly in the root and a folder down, all land where their
+    /// paths say; once the root's path names another folder, walks go there, never to the one
+    /// kept before.
+    @Test func walksFromManyThreadsLandInTheRootTheirPathNames() async throws {
+        let root = try temporaryFolder("store-lent")
+        _ = Store(root: root)
+        try FileSystem.makeFolders(root + "/objects/ab")
+        @Sendable func put(_ path: String, _ text: String) throws {
+            let fd = try FileSystem.openFile(path, O_CREAT | O_WRONLY | O_TRUNC)
+            guard fd >= 0 else { throw HarnessError("cannot open \(path)") }
+            defer { close(fd) }
+            _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    for round in 0..<40 {
+                        try put(root + "/file-\(task)-\(round)", "root \(task) \(round)")
+                        try put(root + "/objects/ab/file-\(task)-\(round)", "ab \(task) \(round)")
+                        #expect(FileSystem.entryKind(root + "/objects/ab") == .folder)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        for task in 0..<16 {
+            for round in 0..<40 {
+                #expect(try FileSystem.read(root + "/file-\(task)-\(round)") == Array("root \(task) \(round)".utf8))
+                #expect(try FileSystem.read(root + "/objects/ab/file-\(task)-\(round)") == Array("ab \(task) \(round)".utf8))
+            }
+        }
+        // The root moved away and made anew: a walk goes to the new one.
+        try FileManager.default.moveItem(atPath: root, toPath: root + ".before")
+        try FileManager.default.createDirectory(atPath: root + "/objects/ab", withIntermediateDirectories: true)
+        try put(root + "/after", "new root")
+        try put(root + "/objects/ab/after", "new folder")
+        #expect(try FileSystem.read(root + "/after") == Array("new root".utf8))
+        #expect(try FileSystem.read(root + "/objects/ab/after") == Array("new folder".utf8))
+        #expect(!FileManager.default.fileExists(atPath: root + ".before/after"))
+        #expect(!FileManager.default.fileExists(atPath: root + ".before/objects/ab/after"))
+    }
+
     @Test func aTemporaryFileIsNamedInItsFolderOrLeavesNothing() throws {
         let root = try temporaryFolder("store-temporary")
         _ = Store(root: root)
