@@ -22,6 +22,9 @@ import Darwin
 /// the root is opened in it, a deeper one walked to from it.
 enum KeptFolders {
     private struct Kept {
+        /// This keeping's own number: a loan is given back by it, not by the descriptor's
+        /// number, which a descriptor closed by code that did not own it may share.
+        var id: Int
         var path: String
         var fd: Int32
         var device: UInt64
@@ -31,12 +34,19 @@ enum KeptFolders {
         /// Replaced (another root came, or the path names another folder now): closed when
         /// its last user is done, never lent again.
         var retired = false
+        /// False once the number was found to name another file: never closed by this list.
+        var owned = true
+    }
+
+    private struct List {
+        var kept: [Kept] = []
+        var nextID = 0
     }
 
     /// A few roots at most (a process serves one store; a test process makes many): the
     /// oldest is closed when another comes.
     private static let limit = 4
-    private static let kept = Mutex<[Kept]>([])
+    private static let list = Mutex(List())
     private static let roots = Mutex<Set<String>>([])
 
     /// Says that `root` is a store's root: walks to what is under it may start there.
@@ -59,15 +69,26 @@ enum KeptFolders {
         guard root.withCString({ lstat($0, &now) }) == 0, now.st_mode & S_IFMT == S_IFDIR else { return nil }
         let device = UInt64(now.st_dev)
         let inode = UInt64(now.st_ino)
-        if let fd = borrow(root, device: device, inode: inode) {
-            defer { giveBack(fd) }
+        if let loan = borrow(root, device: device, inode: inode) {
+            let (fd, id) = loan
             // The kept number is checked too: were it closed by code that did not own it and
-            // given to another file, the walk must not start there.
+            // given to another file, the walk must not start there (nor this list close it).
             var held = stat()
-            if fstat(fd, &held) == 0, UInt64(held.st_dev) == device, UInt64(held.st_ino) == inode {
-                return try body(fd, root)
+            guard fstat(fd, &held) == 0, UInt64(held.st_dev) == device, UInt64(held.st_ino) == inode else {
+                giveBack(id, disowning: true)
+                return try walkedAfresh(root, device: device, inode: inode, body)
             }
+            defer { giveBack(id) }
+            return try body(fd, root)
         }
+        return try walkedAfresh(root, device: device, inode: inode, body)
+    }
+
+    /// ``withRoot(of:_:)`` when no kept descriptor serves: the root walked to from `/`, kept
+    /// for the next walks when it is the folder the path named a moment ago.
+    private static func walkedAfresh<T>(
+        _ root: String, device: UInt64, inode: UInt64, _ body: (Int32, String) throws -> T
+    ) rethrows -> T? {
         guard let fd = try? FileSystem.walkFolders(root) else { return nil }
         var opened = stat()
         // Kept only when what the walk opened is what the path named a moment ago.
@@ -75,46 +96,54 @@ enum KeptFolders {
             defer { close(fd) }
             return try body(fd, root)
         }
-        let closing = kept.withLock { kept -> [Int32] in
+        let (id, closing) = list.withLock { list -> (Int, [Int32]) in
             // This root's entries before are retired, whatever another thread kept meanwhile.
-            for index in kept.indices where kept[index].path == root { kept[index].retired = true }
-            if kept.filter({ !$0.retired }).count >= limit, let oldest = kept.firstIndex(where: { !$0.retired }) {
-                kept[oldest].retired = true
+            for index in list.kept.indices where list.kept[index].path == root { list.kept[index].retired = true }
+            if list.kept.filter({ !$0.retired }).count >= limit, let oldest = list.kept.firstIndex(where: { !$0.retired }) {
+                list.kept[oldest].retired = true
             }
-            kept.append(Kept(path: root, fd: fd, device: device, inode: inode, users: 1))
-            return sweep(&kept)
+            list.nextID += 1
+            list.kept.append(Kept(id: list.nextID, path: root, fd: fd, device: device, inode: inode, users: 1))
+            return (list.nextID, sweep(&list.kept))
         }
         for old in closing { close(old) }
-        defer { giveBack(fd) }
+        defer { giveBack(id) }
         return try body(fd, root)
     }
 
     /// The kept descriptor of `root` while it is that folder, counted as lent.
-    private static func borrow(_ root: String, device: UInt64, inode: UInt64) -> Int32? {
-        kept.withLock { kept -> Int32? in
-            guard let index = kept.firstIndex(where: { $0.path == root && !$0.retired }) else { return nil }
-            guard kept[index].device == device && kept[index].inode == inode else {
+    private static func borrow(_ root: String, device: UInt64, inode: UInt64) -> (fd: Int32, id: Int)? {
+        list.withLock { list -> (fd: Int32, id: Int)? in
+            guard let index = list.kept.firstIndex(where: { $0.path == root && !$0.retired }) else { return nil }
+            guard list.kept[index].device == device && list.kept[index].inode == inode else {
                 // The path names another folder now: walked to afresh, and kept anew.
-                kept[index].retired = true
+                list.kept[index].retired = true
                 return nil
             }
-            kept[index].users += 1
-            return kept[index].fd
+            list.kept[index].users += 1
+            return (list.kept[index].fd, list.kept[index].id)
         }
     }
 
-    /// Ends a loan of `fd`; closes it when it was retired and this was its last user.
-    private static func giveBack(_ fd: Int32) {
-        let closing = kept.withLock { kept -> [Int32] in
-            if let index = kept.firstIndex(where: { $0.fd == fd && $0.users > 0 }) { kept[index].users -= 1 }
-            return sweep(&kept)
+    /// Ends loan `id`; closes the descriptor when it was retired and this was its last user.
+    /// `disowning`: its number was found to name another file, so it is retired and never closed.
+    private static func giveBack(_ id: Int, disowning: Bool = false) {
+        let closing = list.withLock { list -> [Int32] in
+            if let index = list.kept.firstIndex(where: { $0.id == id }) {
+                list.kept[index].users -= 1
+                if disowning {
+                    list.kept[index].retired = true
+                    list.kept[index].owned = false
+                }
+            }
+            return sweep(&list.kept)
         }
         for old in closing { close(old) }
     }
 
-    /// Takes the retired entries no walk uses out of the list; their descriptors, to close.
+    /// Takes the retired entries no walk uses out of the list; the descriptors it owns, to close.
     private static func sweep(_ kept: inout [Kept]) -> [Int32] {
-        let done = kept.filter { $0.retired && $0.users == 0 }.map(\.fd)
+        let done = kept.filter { $0.retired && $0.users == 0 && $0.owned }.map(\.fd)
         kept.removeAll { $0.retired && $0.users == 0 }
         return done
     }
