@@ -98,19 +98,20 @@ extension FileSystem {
     /// `openat` of `path`'s last name in its folder, never through a link; -1 when it does not
     /// exist (and `flags` do not create it).
     package static func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0o644) throws -> Int32 {
+        let opened: (fd: Int32, code: Int32)
         do {
-            return try withParent(path) { folder, name in
+            opened = try withParent(path) { folder, name in
                 let fd = name.withCString { openat(folder, $0, flags | O_NOFOLLOW | O_CLOEXEC, mode) }
-                if fd < 0 {
-                    let code = errno
-                    if code == ENOENT && flags & O_CREAT == 0 { return -1 }
-                    throw Failure(operation: "cannot open", path: path, code: linkOr(code))
-                }
-                return fd
+                return (fd, fd < 0 ? errno : 0)
             }
-        } catch let failure as Failure where failure.code == ENOENT && flags & O_CREAT == 0 && failure.operation != "cannot open" {
+        } catch let failure as Failure where failure.code == ENOENT && flags & O_CREAT == 0 {
             return -1
         }
+        if opened.fd < 0 {
+            if opened.code == ENOENT && flags & O_CREAT == 0 { return -1 }
+            throw Failure(operation: "cannot open", path: path, code: linkOr(opened.code))
+        }
+        return opened.fd
     }
 
     /// `ELOOP` for what `O_NOFOLLOW` refused: Linux says `ELOOP`, some systems `EMLINK`, and a
