@@ -82,12 +82,7 @@ enum BoundedCall {
         return try await withCheckedThrowingContinuation { continuation in
             outcome.set(continuation)
             thread.run { outcome.finish(Result { try body() }) }
-            // A Dispatch timer, cancelled with the parse: a cancelled `Task.sleep` stays queued
-            // until its deadline, so a mirror held a sleeping task for every parse of the last
-            // minute (all 9,000 of a 35-second mirror: 400 bytes a document).
-            let timer = DispatchSource.makeTimerSource(queue: .global())
-            timer.schedule(deadline: .now() + timeLimit)
-            timer.setEventHandler {
+            let deadline = ParseDeadlines.shared.add(after: timeLimit) {
                 // The parse runs on; its thread ends with it, closed before the worker hears of
                 // the time-out, so that it starts another for its next parse.
                 outcome.finish(
@@ -97,18 +92,8 @@ enum BoundedCall {
                                 module: module, reason: "took longer than \(Int(timeLimit)) s (READER_PARSE_TIMEOUT); abandoned"))),
                     first: { thread.close() })
             }
-            timer.resume()
-            let deadline = Deadline(timer)
-            outcome.onFinish { deadline.cancel() }
+            outcome.onFinish { ParseDeadlines.shared.remove(deadline) }
         }
-    }
-
-    /// The parse's timer, cancelled from whichever thread ends the parse: a Dispatch source
-    /// may be cancelled from any thread, which its type does not say.
-    final class Deadline: @unchecked Sendable {
-        private let timer: any DispatchSourceTimer
-        init(_ timer: any DispatchSourceTimer) { self.timer = timer }
-        func cancel() { timer.cancel() }
     }
 
     /// Resumes the continuation once: with the parse's result or the timeout, whichever is first.

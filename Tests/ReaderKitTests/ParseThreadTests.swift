@@ -34,4 +34,26 @@ import Testing
             #expect(parsed.title == "page \(round)")
         }
     }
+
+    /// A parse under a short limit is abandoned at its own limit even while one under a long
+    /// limit, begun before it, still runs: the one thread that watches every limit wakes for
+    /// the earliest, not for the one it was sleeping until (``ParseDeadlines``).
+    @Test(.timeLimit(.minutes(1))) func aShortLimitAddedAfterALongOneIsKeptFirst() async throws {
+        let release = DispatchSemaphore(value: 0)
+        let module = Holding(release: release)
+        let patient = ParserPool(size: 1, timeLimit: 30)
+        let hasty = ParserPool(size: 1, timeLimit: 1)
+        let long = Task { try await patient.parse(module, ParseInput(bytes: Array("stuck".utf8), requestType: "holding", key: "a")) }
+        // The long limit is added first (its parse is under way once the pool's worker runs it).
+        try await Task.sleep(for: .milliseconds(200))
+        await #expect(throws: ReaderError.self) {
+            try await hasty.parse(module, ParseInput(bytes: Array("stuck".utf8), requestType: "holding", key: "b"))
+        }
+        // Had the watcher slept until the long limit, the short one would have waited for it,
+        // and the long one would be abandoned too: it ends with its document once let go.
+        release.signal()
+        release.signal()
+        let parsed = try await long.value
+        #expect(parsed.title == "stuck")
+    }
 }
