@@ -83,9 +83,7 @@ enum Terminal {
     /// stderr may contain: a server that echoes the token in an error body cannot make
     /// `reader` print it.
     static var secrets: [String] {
-        // AWS_SECRET_ACCESS_KEY and AWS_SESSION_TOKEN too, for `push`, `pull` and a remote.
-        Configuration.secrets(in: environment.filter { $0.key.hasPrefix("READER_") || $0.key.hasPrefix("AWS_") })
-            + heldSecrets.withLock { $0 }
+        Console.current.environmentSecrets + heldSecrets.withLock { $0 }
     }
 
     /// Secrets read from files rather than the environment (a remote's credentials from
@@ -94,7 +92,18 @@ enum Terminal {
 
     /// `text` without any form of a secret (``SecretRedaction``).
     static func redacted(_ text: String) -> String {
-        SecretRedaction(secrets).redact(text)
+        redaction(for: secrets).redact(text)
+    }
+
+    /// The redaction of the secrets last asked for, kept: made of every form and every window
+    /// of each secret, it was made again for each line.
+    private static let lastRedaction = Mutex<(secrets: [String], redaction: SecretRedaction)?>(nil)
+
+    private static func redaction(for secrets: [String]) -> SecretRedaction {
+        if let kept = lastRedaction.withLock({ $0 }), kept.secrets == secrets { return kept.redaction }
+        let made = SecretRedaction(secrets)
+        lastRedaction.withLock { $0 = (secrets, made) }
+        return made
     }
 
     static func write(_ text: String, to fd: Int32) {
