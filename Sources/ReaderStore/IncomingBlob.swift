@@ -254,6 +254,14 @@ package final class IncomingBlob: @unchecked Sendable {
         }
     }
 
+    /// Lets go of the bytes kept in memory once the blob is staged (its staged file holds
+    /// them); a spilled file stays, for it may be the staged one.
+    func dropKeptBytes() {
+        guard id != nil else { return }
+        kept = []
+        deflatedAhead = nil
+    }
+
     /// Forgets the blob: the temporary file goes, and the lock with it.
     package func discard() {
         spilled?.spill.file.remove()

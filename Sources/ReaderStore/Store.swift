@@ -76,10 +76,25 @@ public struct Store: Sendable {
         key: String, raw: IncomingBlob, document: Document, pictures: [IncomingBlob] = [], keepVersions: Bool = true,
         entry makeEntry: (BlobID, BlobID) -> CatalogEntry
     ) throws -> (entry: CatalogEntry, written: Int) {
-        defer { raw.discard() }
-        defer { for picture in pictures { picture.discard() } }
-        let encoded = try incoming()
-        defer { encoded.discard() }
+        let pending = try stage(
+            key: key, raw: raw, document: document, pictures: pictures, keepVersions: keepVersions, entry: makeEntry)
+        try finish(pending)
+        return (pending.entry, pending.written)
+    }
+
+    /// A commit but its last step: the blobs staged under temporary names, the document in the
+    /// index, the entry made — for ``finish(_:)`` now, or for a bulk fetch's next batch
+    /// (``CommitBatches``). The pending commit holds `writers.lock` until it is finished or
+    /// dropped, and its blobs with it.
+    package func stage(
+        key: String, raw: IncomingBlob, document: Document, pictures: [IncomingBlob] = [], keepVersions: Bool = true,
+        entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+    ) throws -> PendingCommit {
+        let incoming = [raw] + pictures
+        var handedOver = false
+        defer { if !handedOver { for blob in incoming { blob.discard() } } }
+        let encoded = try self.incoming()
+        defer { if !handedOver { encoded.discard() } }
         var starts: [Int] = []
         var entries = EntryTable.Written()
         DocumentCodec.write(
@@ -89,32 +104,49 @@ public struct Store: Sendable {
         try encoded.finish()
         if raw.carriesSecret || encoded.carriesSecret || pictures.contains(where: \.carriesSecret) { throw secrets.refusal(key) }
         let writtenEntries = entries
-        return try withWritersLock {
-            let documentBlob = try encoded.finish()
-            let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
-            let tables = entryTables
-            // Derived data, made while the blobs are deflated (``IncomingBlob/stage(_:alongside:)``):
-            // the entry table (without it, the entry lookup reads the document instead) and the
-            // document's place in the index. The index is told before the catalog and after it
-            // (`FullTextIndex.Connection.add`): whenever a process is killed, it holds what the
-            // catalog names — and perhaps a version the catalog never named, which `find` skips
-            // and `gc` takes out, as it does after a kill between the index and the catalog.
-            let (staged, replaces) = try IncomingBlob.stage([raw, encoded] + pictures) { [self] in
-                if !document.entries.isEmpty { _ = try? tables.write(document.entries, json: writtenEntries, of: documentBlob) }
-                return try index(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
-            }
-            var entry = makeEntry(try raw.finish(), documentBlob)
-            let pictureBlobs = try pictures.map { try $0.finish() }
-            entry.pictures = pictureBlobs.isEmpty ? nil : pictureBlobs
-            // The entry replaced becomes an earlier version. Read here, not under the catalog's
-            // lock: two processes storing one key at the same instant may each miss the
-            // other's content (the later one's entry wins, as it always has).
-            let previous = (try? catalog.entry(key)) ?? nil
-            entry = keepVersions ? entry.keeping(previous) : entry.withoutVersions
-            try placeAndRecord(Placing(staged: staged, key: key, entry: entry))
-            if replaces { retire(key, keeping: documentBlob) }
-            return (entry, staged.reduce(0) { $0 + $1.size })
+        let lock = try writersLock()
+        let documentBlob = try encoded.finish()
+        let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+        let tables = entryTables
+        // Derived data, made while the blobs are deflated (``IncomingBlob/stage(_:alongside:)``):
+        // the entry table (without it, the entry lookup reads the document instead) and the
+        // document's place in the index. The index is told before the catalog and after it
+        // (`FullTextIndex.Connection.add`): whenever a process is killed, it holds what the
+        // catalog names — and perhaps a version the catalog never named, which `find` skips
+        // and `gc` takes out, as it does after a kill between the index and the catalog.
+        let (staged, replaces) = try IncomingBlob.stage([raw, encoded] + pictures) { [self] in
+            if !document.entries.isEmpty { _ = try? tables.write(document.entries, json: writtenEntries, of: documentBlob) }
+            return try index(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
         }
+        var entry = makeEntry(try raw.finish(), documentBlob)
+        let pictureBlobs = try pictures.map { try $0.finish() }
+        entry.pictures = pictureBlobs.isEmpty ? nil : pictureBlobs
+        // The entry replaced becomes an earlier version. Read here, not under the catalog's
+        // lock: two processes storing one key at the same instant may each miss the
+        // other's content (the later one's entry wins, as it always has).
+        let previous = (try? catalog.entry(key)) ?? nil
+        entry = keepVersions ? entry.keeping(previous) : entry.withoutVersions
+        handedOver = true
+        return PendingCommit(
+            placing: Placing(staged: staged, key: key, entry: entry), replaces: replaces, documentBlob: documentBlob,
+            written: staged.reduce(0) { $0 + $1.size }, lock: lock, blobs: [raw, encoded] + pictures)
+    }
+
+    /// A staged commit's last step, at once: its blobs named, then its entry recorded, with
+    /// the commits of this process ending at the same moment (``placeAndRecord(_:)``).
+    package func finish(_ pending: PendingCommit) throws {
+        defer { pending.letGo() }
+        try placeAndRecord(pending.placing)
+        if pending.replaces { retire(pending.placing.key, keeping: pending.documentBlob) }
+    }
+
+    /// The last step of many staged commits, as one: one flush of all their blobs' bytes, the
+    /// renames, one flush of the names, one journal write and its flush (``CommitBatches``).
+    package func finish(_ batch: [PendingCommit]) throws {
+        defer { for pending in batch { pending.letGo() } }
+        try place(batch.flatMap(\.placing.staged))
+        try catalog.record(contentsOf: batch.map { ($0.placing.key, $0.placing.entry) })
+        for pending in batch where pending.replaces { retire(pending.placing.key, keeping: pending.documentBlob) }
     }
 
     /// Stores an entry made elsewhere (pulled from a remote) with its blobs' files, staged and
@@ -270,6 +302,15 @@ public struct Store: Sendable {
             throw failure.readerError
         } catch {
             throw ReaderError.storage("\(error)")
+        }
+    }
+
+    /// `writers.lock`, shared, held until the lock is let go.
+    func writersLock() throws -> FileLock {
+        do {
+            return try FileLock(path: writersLockPath, mode: .shared)
+        } catch let failure as FileSystem.Failure {
+            throw failure.readerError
         }
     }
 

@@ -25,8 +25,17 @@ struct FetchJob: Sendable {
     let tracer: (@Sendable (String) -> Void)?
     /// What a stored listing says of a key nothing was found at (``Reader/absence(of:)``).
     let absence: @Sendable (String) -> String?
+    /// A bulk fetch's batches: a commit staged is handed to them, and `staged` is told, so
+    /// that the job's place goes to the next request while its batch waits (``CommitBatches``).
+    let batches: CommitBatches?
+    let staged: @Sendable () async -> Void
 
-    init(_ request: Request, fetcher: Fetcher, reader: Reader) {
+    init(
+        _ request: Request, fetcher: Fetcher, reader: Reader, batches: CommitBatches? = nil,
+        staged: @escaping @Sendable () async -> Void = {}
+    ) {
+        self.batches = batches
+        self.staged = staged
         self.request = request
         self.fetcher = fetcher
         store = reader.store
@@ -204,8 +213,10 @@ struct FetchJob: Sendable {
                 module.descriptor.requestTypes.first ?? "unknown"
             }
         try raw.finish()
-        // The share is held from the parse to the commit: the document is in memory until stored.
-        return try await memory.withShare(forParsing: raw.count, of: body.url) { () async throws -> FetchResult in
+        // The share is held from the parse to the commit: the document is in memory until stored
+        // (or staged, for a batch to finish: the document is let go then).
+        let (result, pending) = try await memory.withShare(forParsing: raw.count, of: body.url) {
+            () async throws -> (FetchResult, PendingCommit?) in
             var started = ContinuousClock.now
             let input = { (bytes: [UInt8]) in
                 ParseInput(
@@ -236,9 +247,10 @@ struct FetchJob: Sendable {
             // A listing keeps no versions: it changes with every document it lists (the RFC
             // index, daily, at megabytes a copy), and those documents keep their own.
             let keepVersions = !module.descriptor.listings.contains { $0.requestType == requestType }
+            let batched = batches != nil
             // Off the cooperative pool: the commit waits on the disk (BlockingWork).
-            let (entry, written) = try await BlockingWork.run {
-                try store.commit(
+            let (pending, entry, written) = try await BlockingWork.run { () throws -> (PendingCommit?, CatalogEntry, Int) in
+                let staged = try store.stage(
                     key: location.key, raw: raw, document: document, pictures: kept.blobs, keepVersions: keepVersions
                 ) { rawID, documentID in
                     CatalogEntry(
@@ -247,15 +259,26 @@ struct FetchJob: Sendable {
                         etag: store.secrets.validator(body.etag), lastModified: store.secrets.validator(body.lastModified),
                         module: module.descriptor.name, moduleVersion: module.descriptor.version, size: body.count, title: document.title)
                 }
+                if batched { return (staged, staged.entry, staged.written) }
+                try store.finish(staged)
+                return (nil, staged.entry, staged.written)
             }
-            trace("\(location.key): stored \(written) bytes in \(Self.milliseconds(since: started))")
+            trace("\(location.key): \(pending == nil ? "stored" : "staged") \(written) bytes in \(Self.milliseconds(since: started))")
             let (new, updated) = changedEntries(document, stored: entry.document, previous: previous)
-            return FetchResult(
+            let result = FetchResult(
                 key: location.key, status: .fetched, title: entry.title ?? "", bytesFetched: body.count + kept.bytes,
                 bytesStored: written, entries: document.entries.count, entriesNew: new, entriesUpdated: updated,
                 followed: newTargets(document, module: module, stored: entry.document, previous: previous),
                 pictures: kept.blobs.count, pictureRefusals: kept.refusals)
+            return (result, pending)
         }
+        guard let pending, let batches else { return result }
+        // The document and its share are let go; the job's place goes to the next request.
+        await staged()
+        let started = ContinuousClock.now
+        try await batches.finish(pending)
+        trace("\(location.key): stored, with its batch, in \(Self.milliseconds(since: started))")
+        return result
     }
 
     /// A URL matched only by a catch-all pattern may hold another kind of document: the

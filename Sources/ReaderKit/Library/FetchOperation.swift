@@ -71,6 +71,9 @@ public final class FetchOperation: Sendable {
                 queue.append((key, request))
                 continuation.yield(.queued(key: key))
             }
+            // Several requests: their commits are finished a batch at a time (``CommitBatches``).
+            let batches = queue.count > 1 ? CommitBatches(store: reader.store) : nil
+            let unfinished = Unfinished()
             for (key, request) in queue {
                 await slots.acquire()
                 let dropped = await state.isCancelled(key)
@@ -80,16 +83,22 @@ public final class FetchOperation: Sendable {
                     continuation.yield(.cancelled(key: key))
                     continue
                 }
-                let job = FetchJob(request, fetcher: fetcher, reader: reader)
+                // A job gives its place back once its commit is staged, or when it ends.
+                let place = Place(slots)
+                let job = FetchJob(request, fetcher: fetcher, reader: reader, batches: batches) { await place.giveBack() }
+                await unfinished.add()
                 await state.start(
                     key,
                     Task {
                         let outcome = await Self.run(job, key: key, continuation)
                         await state.finish(key, outcome)
-                        await slots.release()
+                        await place.giveBack()
+                        await unfinished.remove()
                     })
             }
-            await slots.drain()
+            batches?.hurry()
+            await unfinished.none()
+            batches?.close()
             await fetcher.shutdown()
             // What is stored is already safe in the journal and the index; a failure here only
             // delays folding it (the journal into `catalog.json`, the staged words into FTS5's table).
@@ -116,6 +125,41 @@ public final class FetchOperation: Sendable {
         } catch {
             continuation.yield(.cancelled(key: key))
             return .failure(.cancelled)
+        }
+    }
+
+    /// A job's place among `--jobs`, given back once.
+    actor Place {
+        private let slots: Slots
+        private var held = true
+
+        init(_ slots: Slots) { self.slots = slots }
+
+        func giveBack() async {
+            guard held else { return }
+            held = false
+            await slots.release()
+        }
+    }
+
+    /// The jobs started and not yet ended: a job that gave its place back early is still one.
+    actor Unfinished {
+        private var count = 0
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func add() { count += 1 }
+
+        func remove() {
+            count -= 1
+            guard count == 0 else { return }
+            waiting.forEach { $0.resume() }
+            waiting = []
+        }
+
+        /// Returns once every job has ended.
+        func none() async {
+            guard count > 0 else { return }
+            await withCheckedContinuation { waiting.append($0) }
         }
     }
 
