@@ -21,8 +21,14 @@ import ReaderSupport
 package final class CommitBatches: @unchecked Sendable {
     /// How long the first commit of a batch waits for others.
     static let window: Duration = .milliseconds(25)
-    /// The most commits a batch takes (each holds its temporary files open until then).
-    static let largest = 32
+    /// The most commits a batch takes: each holds its blobs' folders open until then, two
+    /// descriptors, so a process allowed few (`ulimit -n 128`) takes fewer.
+    static let largest: Int = {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 8 }
+        let allowed = Int(clamping: limit.rlim_cur)
+        return min(32, max(2, (allowed - 64) / 4))
+    }()
 
     private let store: Store
     private let condition = NSCondition()
@@ -33,6 +39,9 @@ package final class CommitBatches: @unchecked Sendable {
     private var hurried = false
     private var closed = false
     private var started = false
+    /// `writers.lock`, shared, held while any commit waits: each commit's own hold is let go
+    /// once this one covers it.
+    private var lock: FileLock?
 
     package init(store: Store) {
         self.store = store
@@ -47,6 +56,8 @@ package final class CommitBatches: @unchecked Sendable {
                 done.resume(throwing: ReaderError.storage("a commit came after its fetch ended"))
                 return
             }
+            if lock == nil { lock = try? store.writersLock() }
+            if lock != nil { commit.letGoOfLock() }
             waiting.append((commit, done))
             if firstArrived == nil { firstArrived = .now }
             if !started {
@@ -96,6 +107,8 @@ package final class CommitBatches: @unchecked Sendable {
             let outcome = Result { try store.finish(batch.map(\.commit)) }
             for (_, done) in batch { done.resume(with: outcome) }
             condition.lock()
+            // Nothing waits: `gc` may have the store until the next commit comes.
+            if waiting.isEmpty { lock = nil }
         }
         condition.unlock()
     }

@@ -33,6 +33,12 @@ package final class PendingCommit: @unchecked Sendable {
     /// The entry the commit records.
     package var entry: CatalogEntry { placing.entry }
 
+    /// Lets go of its own hold of `writers.lock`, once another of this process covers it (its
+    /// batch's): a batch of staged commits held a descriptor each.
+    func letGoOfLock() {
+        lock = nil
+    }
+
     /// Lets go of its temporary files (those not named) and of the lock.
     func letGo() {
         for blob in blobs { blob.discard() }

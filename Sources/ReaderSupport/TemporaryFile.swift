@@ -81,13 +81,20 @@ package final class TemporaryFile: @unchecked Sendable {
     /// `sync_file_range` with `SYNC_FILE_RANGE_WRITE`, as git's batch mode does before its one
     /// flush): the flush that makes the batch durable (``SyncBarrier``) then finds them written
     /// or on their way. Elsewhere nothing.
-    /// Its buffer, once flushed, is let go: the file is written, and a staged blob may wait for
-    /// its batch with 64 KiB held for nothing (``CommitBatches``: 4 MiB at a mirror's peak).
+    ///
+    /// For a staged blob, whose bytes are all written: its buffer is let go, and on Linux its
+    /// descriptor too — it is renamed by name in its open folder and flushed by the batch, never
+    /// by itself — so that a bulk fetch's batch of staged commits (``CommitBatches``) holds one
+    /// descriptor a blob, not two, and 64 KiB of buffer less.
     package func startWriteback() {
         if buffer.isEmpty { buffer = [] }
         #if os(Linux)
         guard fd >= 0 else { return }
         _ = linuxSyncFileRange(fd, 0, 0, 2)
+        if SyncBarrier.batches && buffer.isEmpty {
+            close(fd)
+            fd = -1
+        }
         #endif
     }
 
@@ -123,7 +130,7 @@ package final class TemporaryFile: @unchecked Sendable {
     /// flushed to disk first when `durable`, so the name never shows a partial file.
     package func move(to destination: String, durable: Bool = true) throws {
         try flush()
-        guard !durable || fsync(fd) == 0 else { throw FileSystem.fail("cannot flush", path) }
+        guard !durable || (fd >= 0 && fsync(fd) == 0) else { throw FileSystem.fail("cannot flush", path) }
         // Into the folder it is in (a blob's name beside its staged file): no walk.
         let here = FileSystem.parent(of: destination) == folderPath
         let (to, newName) = here ? (folder, String(destination.split(separator: "/").last ?? "")) : try FileSystem.openParent(destination)
@@ -131,7 +138,7 @@ package final class TemporaryFile: @unchecked Sendable {
         // A rename replaces a link at `newName` itself; it never writes through it.
         guard renameat(folder, name, to, newName) == 0 else { throw FileSystem.fail("cannot rename into", destination) }
         done = true
-        close(fd)
+        if fd >= 0 { close(fd) }
         fd = -1
         if durable { _ = fsync(to) }
         close(folder)
@@ -142,7 +149,7 @@ package final class TemporaryFile: @unchecked Sendable {
     package func remove() {
         guard !done else { return }
         done = true
-        close(fd)
+        if fd >= 0 { close(fd) }
         fd = -1
         _ = unlinkat(folder, name, 0)
         close(folder)
