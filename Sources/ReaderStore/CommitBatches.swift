@@ -95,10 +95,7 @@ package final class CommitBatches: @unchecked Sendable {
             if waiting.isEmpty { break }
             // The batch fills until the window after its first commit ends, or it is full.
             while !hurried, waiting.count < Self.largest, let first = firstArrived {
-                let left = ContinuousClock.now.duration(to: first.advanced(by: Self.window))
-                guard left > .zero else { break }
-                let (seconds, attoseconds) = left.components
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
+                guard condition.wait(until: first.advanced(by: Self.window)) else { break }
             }
             let batch = waiting
             waiting = []

@@ -144,8 +144,7 @@ public struct Store: Sendable {
     /// renames, one flush of the names, one journal write and its flush (``CommitBatches``).
     package func finish(_ batch: [PendingCommit]) throws {
         defer { for pending in batch { pending.letGo() } }
-        try place(batch.flatMap(\.placing.staged))
-        try catalog.record(contentsOf: batch.map { ($0.placing.key, $0.placing.entry) })
+        try placeAndRecordNow(batch.map(\.placing))
         for pending in batch where pending.replaces { retire(pending.placing.key, keeping: pending.documentBlob) }
     }
 
@@ -212,10 +211,13 @@ public struct Store: Sendable {
     /// 1,013 `fsync` calls, each a round trip to the disk). The order is each commit's, as it
     /// was: no name before its bytes are durable, no entry before its names are.
     func placeAndRecord(_ placing: Placing) throws {
-        try ending.commit(placing) { group in
-            try place(group.flatMap(\.staged))
-            try catalog.record(contentsOf: group.map { ($0.key, $0.entry) })
-        }
+        try ending.commit(placing) { try placeAndRecordNow($0) }
+    }
+
+    /// Names the blobs of `group`, then records its entries: three flushes for all.
+    private func placeAndRecordNow(_ group: [Placing]) throws {
+        try place(group.flatMap(\.staged))
+        try catalog.record(contentsOf: group.map { ($0.key, $0.entry) })
     }
 
     /// Gives staged blobs their names durably, before anything may name them: by batch, one

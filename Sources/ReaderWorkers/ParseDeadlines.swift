@@ -1,4 +1,5 @@
 import Foundation
+import ReaderSupport
 
 /// The time limits of the parses under way, watched by one thread for the whole process.
 ///
@@ -65,8 +66,7 @@ final class ParseDeadlines: @unchecked Sendable {
             }
             if let earliest = limits.values.map(\.deadline).min() {
                 sleepingUntil = earliest
-                let seconds = Self.seconds(now.duration(to: earliest))
-                _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+                condition.wait(until: earliest)
             } else {
                 sleepingUntil = .now.advanced(by: .seconds(Self.longest))
                 condition.wait()
@@ -76,9 +76,4 @@ final class ParseDeadlines: @unchecked Sendable {
     }
 
     private static let longest: Double = 10 * 365 * 86_400
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }
