@@ -307,20 +307,17 @@ public struct Store: Sendable {
         }
     }
 
-    /// `writers.lock`, shared, held until the lock is let go.
-    func writersLock() throws -> FileLock {
+    /// `writers.lock`, held until the lock is let go.
+    func writersLock(_ mode: FileLock.Mode = .shared) throws -> FileLock {
         do {
-            return try FileLock(path: writersLockPath, mode: .shared)
+            return try FileLock(path: writersLockPath, mode: mode)
         } catch let failure as FileSystem.Failure {
             throw failure.readerError
         }
     }
 
     func withWritersLock<T>(_ mode: FileLock.Mode = .shared, _ body: () throws -> T) throws -> T {
-        do {
-            return try FileLock.withLock(writersLockPath, mode, body)
-        } catch let failure as FileSystem.Failure {
-            throw failure.readerError
-        }
+        let lock = try writersLock(mode)
+        return try withExtendedLifetime(lock) { try body() }
     }
 }

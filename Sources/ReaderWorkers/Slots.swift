@@ -1,12 +1,10 @@
 /// At most `count` holders at once: bounds parallel fetches to `--jobs`.
 package actor Slots {
-    private let count: Int
     private var available: Int
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     package init(count: Int) {
-        self.count = max(1, count)
-        available = self.count
+        available = max(1, count)
     }
 
     package func acquire() async {
@@ -19,11 +17,5 @@ package actor Slots {
 
     package func release() {
         if waiting.isEmpty { available += 1 } else { waiting.removeFirst().resume() }
-    }
-
-    /// Returns once every holder has released its slot.
-    package func drain() async {
-        for _ in 0..<count { await acquire() }
-        available = count
     }
 }
