@@ -14,6 +14,11 @@ import ReaderSupport
 /// job now hands its staged commit here and gives up its place; it still reports its document
 /// stored only once the batch is written, so what a fetch says it stored is on the disk.
 ///
+/// How many commits wait is bounded: a job hands its commit over, and gives up its place,
+/// only while fewer than ``largest`` wait besides the batch being written (``finish(_:handedOver:)``).
+/// Unbounded, a slow flush (a disk busy writing back a gigabyte just copied) let the jobs
+/// stage hundreds of commits behind it, each with its folders' descriptors and its memory.
+///
 /// The order of every commit is the one it had: no name before its bytes are durable, no
 /// entry before its names. A process killed while a batch waits leaves what a kill between
 /// the index and the catalog always left: temporary files `gc` removes, and index rows of a
@@ -23,7 +28,7 @@ package final class CommitBatches: @unchecked Sendable {
     static let window: Duration = .milliseconds(25)
     /// The most commits a batch takes: each holds its blobs' folders open until then, two
     /// descriptors, so a process allowed few (`ulimit -n 128`) takes fewer.
-    static let largest: Int = {
+    package static let largest: Int = {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 8 }
         let allowed = Int(clamping: limit.rlim_cur)
@@ -34,6 +39,12 @@ package final class CommitBatches: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by `condition`.
     private var waiting: [(commit: PendingCommit, done: CheckedContinuation<Void, any Error>)] = []
+    /// Places among ``waiting`` promised to jobs that are handing their commits over.
+    private var promised = 0
+    /// Jobs waiting for a place among ``waiting``, first come first served.
+    private var waitingForRoom: [CheckedContinuation<Void, Never>] = []
+    /// The commits of the batch being written.
+    private var writing = 0
     private var firstArrived: ContinuousClock.Instant?
     /// No more commits will come but those of jobs under way: batches are written at once.
     private var hurried = false
@@ -48,10 +59,24 @@ package final class CommitBatches: @unchecked Sendable {
     }
 
     /// Returns once `commit` is finished, with its batch; throws what finishing the batch threw.
-    package func finish(_ commit: PendingCommit) async throws {
+    /// `handedOver` runs once the commit has its place among those waiting (at once, unless
+    /// ``largest`` wait already): the job gives up its place among `--jobs` there.
+    package func finish(_ commit: PendingCommit, handedOver: @Sendable () async -> Void = {}) async throws {
+        await withCheckedContinuation { (room: CheckedContinuation<Void, Never>) in
+            condition.withLock {
+                if hasRoom {
+                    promised += 1
+                    room.resume()
+                } else {
+                    waitingForRoom.append(room)
+                }
+            }
+        }
+        await handedOver()
         try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
             condition.lock()
             defer { condition.unlock() }
+            promised -= 1
             guard !closed else {
                 done.resume(throwing: ReaderError.storage("a commit came after its fetch ended"))
                 return
@@ -70,6 +95,25 @@ package final class CommitBatches: @unchecked Sendable {
         }
     }
 
+    /// Guarded by `condition`: whether a commit may be handed over now.
+    private var hasRoom: Bool { closed || waiting.count + promised < Self.largest }
+
+    /// Guarded by `condition`: the jobs waiting for room that now have it, each promised its place.
+    private func admitted() -> [CheckedContinuation<Void, Never>] {
+        var admitted: [CheckedContinuation<Void, Never>] = []
+        while hasRoom, !waitingForRoom.isEmpty {
+            promised += 1
+            admitted.append(waitingForRoom.removeFirst())
+        }
+        return admitted
+    }
+
+    /// How many commits are being written, wait for their batch, and wait for room: what a
+    /// test looks at.
+    package var counts: (writing: Int, waiting: Int, waitingForRoom: Int) {
+        condition.withLock { (writing, waiting.count, waitingForRoom.count) }
+    }
+
     /// No more commits will come but those of the jobs under way: each batch from now on is
     /// written as soon as the one before it ends, without waiting for more.
     package func hurry() {
@@ -81,11 +125,13 @@ package final class CommitBatches: @unchecked Sendable {
 
     /// Ends the thread once every commit handed over is finished.
     package func close() {
-        condition.withLock {
+        let rooms = condition.withLock {
             closed = true
             hurried = true
             condition.signal()
+            return admitted()
         }
+        for room in rooms { room.resume() }
     }
 
     private func run() {
@@ -97,13 +143,18 @@ package final class CommitBatches: @unchecked Sendable {
             while !hurried, waiting.count < Self.largest, let first = firstArrived {
                 guard condition.wait(until: first.advanced(by: Self.window)) else { break }
             }
-            let batch = waiting
-            waiting = []
-            firstArrived = nil
+            let batch = Array(waiting.prefix(Self.largest))
+            waiting.removeFirst(batch.count)
+            // Those left (handed over while the window closed) start the next batch's now.
+            firstArrived = waiting.isEmpty ? nil : .now
+            writing = batch.count
+            let rooms = admitted()
             condition.unlock()
+            for room in rooms { room.resume() }
             let outcome = Result { try store.finish(batch.map(\.commit)) }
             for (_, done) in batch { done.resume(with: outcome) }
             condition.lock()
+            writing = 0
             // Nothing waits: `gc` may have the store until the next commit comes.
             if waiting.isEmpty { lock = nil }
         }

@@ -1,9 +1,12 @@
 import Foundation
 import ReaderBuiltins
+import ReaderCatalog
 import ReaderPluginAPI
+import ReaderStore
 import ReaderSupport
 import ReaderTestHarness
 import ReaderTestSupport
+import Synchronization
 import Testing
 
 @testable import ReaderKit
@@ -60,4 +63,69 @@ import Testing
         }
         #expect(strays.isEmpty)
     }
+
+    /// While a batch cannot be written (its catalog write waits: another process holds the
+    /// catalog's lock, as a slow disk would hold its flush), the commits handed over behind it
+    /// are bounded: one batch being written, at most ``CommitBatches/largest`` waiting, and the
+    /// other jobs waiting for room with their places still theirs. Then every one is stored.
+    @Test func whileABatchCannotBeWrittenAtMostABatchOfCommitsWaitsBehindIt() async throws {
+        let (folder, numbers) = try mirror()
+        let store = Store(root: try temporaryFolder("batch-bound"))
+        // Two copies of each text (a line added), each staged as a fetch stages it.
+        var commits: [PendingCommit] = []
+        var keys: [String] = []
+        for copy in 1...2 {
+            for number in numbers {
+                let key = "rfc/\(number)-\(copy)"
+                keys.append(key)
+                let raw = try store.incoming()
+                try raw.write(Array(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/rfc\(number).txt"))) + Array("copy \(copy)\n".utf8))
+                let document = Document(source: "rfc", key: key, title: "RFC \(number)", blocks: [.text("copy \(copy) of RFC \(number)")])
+                commits.append(
+                    try store.stage(key: key, raw: raw, document: document) { rawID, documentID in
+                        CatalogEntry(
+                            requestType: "rfc", url: nil, raw: rawID, document: documentID, mediaType: "text/plain", charset: nil,
+                            fetchedAt: "2026-11-28T00:00:00Z", etag: nil, lastModified: nil, module: "test", moduleVersion: "1",
+                            size: raw.count, title: "RFC \(number)")
+                    })
+            }
+        }
+        let total = commits.count
+        let largest = CommitBatches.largest
+        #expect(total > 2 * largest)
+        var catalogLock: FileLock? = try FileLock(path: store.root + "/lock", mode: .exclusive)
+        let batches = CommitBatches(store: store)
+        let placesGivenUp = PlacesGivenUp()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for commit in commits {
+                group.addTask { try await batches.finish(commit) { placesGivenUp.count.withLock { $0 += 1 } } }
+            }
+            // Until every commit is somewhere: in the batch being written, waiting, or its job
+            // waiting for room.
+            var counts = batches.counts
+            while counts.writing + counts.waiting + counts.waitingForRoom < total {
+                try await Task.sleep(for: .milliseconds(5))
+                counts = batches.counts
+            }
+            #expect(counts.writing <= largest)
+            #expect(counts.waiting <= largest)
+            #expect(counts.waitingForRoom >= total - 2 * largest)
+            #expect(placesGivenUp.count.withLock { $0 } == counts.writing + counts.waiting)
+            catalogLock = nil
+            batches.hurry()
+            try await group.waitForAll()
+        }
+        batches.close()
+        #expect(catalogLock == nil)
+        #expect(placesGivenUp.count.withLock { $0 } == total)
+        for key in keys {
+            let entry = try #require(try store.entry(key), "\(key)")
+            #expect(store.blobs.isIntact(entry.raw) && store.blobs.isIntact(entry.document))
+        }
+    }
+}
+
+/// How many jobs gave up their places among `--jobs` (``CommitBatches/finish(_:handedOver:)``).
+private final class PlacesGivenUp: Sendable {
+    let count = Mutex(0)
 }

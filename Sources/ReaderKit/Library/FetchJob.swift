@@ -273,10 +273,10 @@ struct FetchJob: Sendable {
             return (result, pending)
         }
         guard let pending, let batches else { return result }
-        // The document and its share are let go; the job's place goes to the next request.
-        await staged()
+        // The document and its share are let go; the job's place goes to the next request once
+        // its commit has a place among those waiting for their batch.
         let started = ContinuousClock.now
-        try await batches.finish(pending)
+        try await batches.finish(pending, handedOver: staged)
         trace("\(location.key): stored, with its batch, in \(Self.milliseconds(since: started))")
         return result
     }
