@@ -79,7 +79,8 @@ import Testing
                 let key = "rfc/\(number)-\(copy)"
                 keys.append(key)
                 let raw = try store.incoming()
-                try raw.write(Array(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/rfc\(number).txt"))) + Array("copy \(copy)\n".utf8))
+                let text = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/rfc\(number).txt"))
+                try raw.write(Array(text) + Array("copy \(copy)\n".utf8))
                 let document = Document(source: "rfc", key: key, title: "RFC \(number)", blocks: [.text("copy \(copy) of RFC \(number)")])
                 commits.append(
                     try store.stage(key: key, raw: raw, document: document) { rawID, documentID in
