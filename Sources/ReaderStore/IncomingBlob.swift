@@ -255,10 +255,13 @@ package final class IncomingBlob: @unchecked Sendable {
     }
 
     /// Lets go of the bytes kept in memory once the blob is staged (its staged file holds
-    /// them); a spilled file stays, for it may be the staged one.
+    /// them); a spilled file stays, for it may be the staged one. The prefix goes too: it
+    /// served to recognise the body before its parse, and it is the whole body of most RFCs
+    /// (64 KiB at most) — a bulk fetch's staged commits each held 110 KB that way.
     func dropKeptBytes() {
         guard id != nil else { return }
         kept = []
+        prefix = []
         deflatedAhead = nil
     }
 

@@ -17,8 +17,29 @@ extension Store {
     /// for ``retire(_:keeping:)`` once the catalog names this one.
     /// `blockStarts`: where each block starts in the document's JSON (as written or read).
     func index(_ document: Document, key: String, blob: BlobID, blockStarts: [Int], newStore: Bool) throws -> Bool {
-        let prepared = FullTextIndex.Connection.PreparedDocument(key: key, blob: blob, document: document, blockStarts: blockStarts)
-        let older = try indexing.commit((prepared, newStore)) { batch in
+        let unindexed = UnindexedDocument(document, key: key, blob: blob, blockStarts: blockStarts, newStore: newStore)
+        return try index([unindexed]).contains(key)
+    }
+
+    /// A document cut into words for the index and not yet written there (``index(_:)``), with
+    /// whether the catalog held nothing when its commit was staged.
+    struct UnindexedDocument: Sendable {
+        let prepared: FullTextIndex.Connection.PreparedDocument
+        let newStore: Bool
+
+        init(_ document: Document, key: String, blob: BlobID, blockStarts: [Int], newStore: Bool) {
+            prepared = .init(key: key, blob: blob, document: document, blockStarts: blockStarts)
+            self.newStore = newStore
+        }
+
+        /// The bytes of words it holds: what it keeps in memory until written.
+        var wordBytes: Int { prepared.rows.reduce(0) { $0 + $1.words.count } }
+    }
+
+    /// Puts `documents` into the index in one transaction, with any others being stored at the
+    /// same moment; the keys the index held another version of.
+    func index(_ documents: [UnindexedDocument]) throws -> Set<String> {
+        try indexing.commit(contentsOf: documents.map { ($0.prepared, $0.newStore) }) { batch in
             do {
                 return try writing(complete: batch.allSatisfy(\.newStore)) { connection in
                     let older = try connection.add(batch.map(\.document))
@@ -33,7 +54,6 @@ extension Store {
                 throw failure.readerError
             }
         }
-        return older.contains(key)
     }
 
     /// Moves the words this process's commits staged into FTS5's table (FullTextIndex+Staging.swift):

@@ -86,9 +86,12 @@ public struct Store: Sendable {
     /// index, the entry made — for ``finish(_:)`` now, or for a bulk fetch's next batch
     /// (``CommitBatches``). The pending commit holds `writers.lock` until it is finished or
     /// dropped, and its blobs with it.
+    ///
+    /// `indexLater`: the document is cut into words but not written into the index; the pending
+    /// commit carries it, for its batch to write before naming anything (``CommitBatches``).
     package func stage(
         key: String, raw: IncomingBlob, document: Document, pictures: [IncomingBlob] = [], keepVersions: Bool = true,
-        entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+        indexLater: Bool = false, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
     ) throws -> PendingCommit {
         let incoming = [raw] + pictures
         var handedOver = false
@@ -114,9 +117,11 @@ public struct Store: Sendable {
         // (`FullTextIndex.Connection.add`): whenever a process is killed, it holds what the
         // catalog names — and perhaps a version the catalog never named, which `find` skips
         // and `gc` takes out, as it does after a kill between the index and the catalog.
-        let (staged, replaces) = try IncomingBlob.stage([raw, encoded] + pictures) { [self] in
+        let (staged, indexed) = try IncomingBlob.stage([raw, encoded] + pictures) { [self] () throws -> IndexState in
             if !document.entries.isEmpty { _ = try? tables.write(document.entries, json: writtenEntries, of: documentBlob) }
-            return try index(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
+            let unindexed = UnindexedDocument(document, key: key, blob: documentBlob, blockStarts: blockStarts, newStore: newStore)
+            if indexLater { return .later(unindexed) }
+            return .written(replaces: try index([unindexed]).contains(key))
         }
         var entry = makeEntry(try raw.finish(), documentBlob)
         let pictureBlobs = try pictures.map { try $0.finish() }
@@ -128,7 +133,7 @@ public struct Store: Sendable {
         entry = keepVersions ? entry.keeping(previous) : entry.withoutVersions
         handedOver = true
         return PendingCommit(
-            placing: Placing(staged: staged, key: key, entry: entry), replaces: replaces, documentBlob: documentBlob,
+            placing: Placing(staged: staged, key: key, entry: entry), index: indexed, documentBlob: documentBlob,
             written: staged.reduce(0) { $0 + $1.size }, lock: lock, blobs: [raw, encoded] + pictures)
     }
 
@@ -136,14 +141,27 @@ public struct Store: Sendable {
     /// the commits of this process ending at the same moment (``placeAndRecord(_:)``).
     package func finish(_ pending: PendingCommit) throws {
         defer { pending.letGo() }
+        try indexIfLater([pending])
         try placeAndRecord(pending.placing)
         if pending.replaces { retire(pending.placing.key, keeping: pending.documentBlob) }
     }
 
-    /// The last step of many staged commits, as one: one flush of all their blobs' bytes, the
+    /// Writes into the index the documents of `commits` staged to be indexed later, all in one
+    /// transaction; each commit then knows whether the index held another version of its key.
+    func indexIfLater(_ commits: [PendingCommit]) throws {
+        let later = commits.filter { $0.unindexed != nil }
+        let documents = later.compactMap(\.unindexed)
+        guard !documents.isEmpty else { return }
+        let older = try index(documents)
+        for commit in later { commit.index = .written(replaces: older.contains(commit.placing.key)) }
+    }
+
+    /// The last step of many staged commits, as one: the documents staged to be indexed later
+    /// into the index in one transaction, then one flush of all their blobs' bytes, the
     /// renames, one flush of the names, one journal write and its flush (``CommitBatches``).
     package func finish(_ batch: [PendingCommit]) throws {
         defer { for pending in batch { pending.letGo() } }
+        try indexIfLater(batch)
         try placeAndRecordNow(batch.map(\.placing))
         for pending in batch where pending.replaces { retire(pending.placing.key, keeping: pending.documentBlob) }
     }

@@ -32,14 +32,22 @@ package final class GroupCommit<Item: Sendable, Reply: Sendable>: @unchecked Sen
     /// Adds `item` and returns once it is written by `write` (which gets every item waiting, in
     /// order), with what that write returned; throws what it threw.
     package func commit(_ item: Item, write: ([Item]) throws -> Reply) throws -> Reply {
+        try commit(contentsOf: [item], write: write)
+    }
+
+    /// Adds `items`, which go into one write together, and returns once they are written, with
+    /// what that write returned; throws what it threw.
+    package func commit(contentsOf items: [Item], write: ([Item]) throws -> Reply) throws -> Reply {
+        guard !items.isEmpty else { throw ReaderError.storage("a group write was given nothing to write") }
         condition.lock()
-        waiting.append(item)
-        added += 1
-        let number = added
-        while writing && number > written { condition.wait() }
-        if number <= written {
-            // A leader wrote it; say how that went.
-            let outcome = outcomes.removeValue(forKey: number)
+        waiting.append(contentsOf: items)
+        added += items.count
+        let mine = (added - items.count + 1)...added
+        while writing && mine.upperBound > written { condition.wait() }
+        if mine.upperBound <= written {
+            // A leader wrote them, all in one write (they were added together); say how that went.
+            for number in mine.dropLast() { outcomes.removeValue(forKey: number) }
+            let outcome = outcomes.removeValue(forKey: mine.upperBound)
             condition.unlock()
             guard let outcome else { throw ReaderError.storage("a group write lost track of its items") }
             return try outcome.get()
@@ -57,7 +65,7 @@ package final class GroupCommit<Item: Sendable, Reply: Sendable>: @unchecked Sen
         }
         condition.lock()
         written = numbers.upperBound
-        for other in numbers where other != number { outcomes[other] = outcome }
+        for other in numbers where !mine.contains(other) { outcomes[other] = outcome }
         writing = false
         condition.broadcast()
         condition.unlock()

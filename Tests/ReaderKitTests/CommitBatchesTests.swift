@@ -2,7 +2,6 @@ import Foundation
 import ReaderBuiltins
 import ReaderCatalog
 import ReaderPluginAPI
-import ReaderStore
 import ReaderSupport
 import ReaderTestHarness
 import ReaderTestSupport
@@ -10,11 +9,12 @@ import Synchronization
 import Testing
 
 @testable import ReaderKit
+@testable import ReaderStore
 
 /// A fetch of many documents finishes their commits a batch at a time (``CommitBatches``),
 /// and a job gives its place to the next request while its batch waits; yet a document it
-/// says it fetched is stored then — named by the catalog, its blobs whole — as when each
-/// commit finished itself. 48 real RFCs of the sample, from a `file://` mirror.
+/// says it fetched is stored then — in the index, named by the catalog, its blobs whole — as
+/// when each commit finished itself. 48 real RFCs of the sample, from a `file://` mirror.
 @Suite struct CommitBatchesTests {
     /// The first 48 sample RFCs, each under its own number, in a mirror of their own.
     func mirror() throws -> (folder: String, numbers: [String]) {
@@ -48,6 +48,9 @@ import Testing
                 // At the moment the event is read, from the store as another command sees it.
                 let entry = try #require(try reader.store.entry(key), "\(key) said fetched, not in the catalog")
                 #expect(reader.store.blobs.isIntact(entry.raw) && reader.store.blobs.isIntact(entry.document), "\(key)")
+                // And in the full-text index, which its batch wrote before the catalog.
+                let index = try #require(try reader.store.fullText.open())
+                #expect(try index.holds(key, blob: entry.document.hex), "\(key) said fetched, not in the index")
                 said.append(key)
             case .failed(let key, let error):
                 Issue.record("\(key): \(error)")

@@ -251,7 +251,8 @@ struct FetchJob: Sendable {
             // Off the cooperative pool: the commit waits on the disk (BlockingWork).
             let (pending, entry, written) = try await BlockingWork.run { () throws -> (PendingCommit?, CatalogEntry, Int) in
                 let staged = try store.stage(
-                    key: location.key, raw: raw, document: document, pictures: kept.blobs, keepVersions: keepVersions
+                    key: location.key, raw: raw, document: document, pictures: kept.blobs, keepVersions: keepVersions,
+                    indexLater: batched
                 ) { rawID, documentID in
                     CatalogEntry(
                         requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
