@@ -14,16 +14,14 @@ import ReaderSupport
 /// spent 0.84 s of 1.5 in those commits for the 1,067 sample RFCs, while `cache reindex` puts
 /// them all in, in one transaction, in 0.44 s.
 extension FullTextIndex.Connection {
-    /// How many bytes of words a writer stages before it folds them: several hundred RFCs'
-    /// worth. Each fold is a transaction, a segment or two and the merges they bring: the 1,067
-    /// sample RFCs (21 MB of words) folded ten times at 2 MB, in 0.34 s of the index writer's,
-    /// and three times at 8 MB, in 0.24 s (the mirror 0.95–0.97 of its time, tmpfs, alternating
-    /// runs; 16 MB and more saved nothing further and left a longer fold for the end).
-    static let foldAt = 8 << 20
+    /// How many bytes of words a writer stages before it folds them: a few hundred RFCs' worth.
+    /// 8 MB folded the 1,067 sample RFCs three times instead of ten (the mirror 0.95 of its
+    /// time), but each fold into a large index held more: 20,000 RFCs into a store of 29,000
+    /// peaked at 60.6–63.0 MiB against 58.6–59.8, no faster — too near the memory budget.
+    static let foldAt = 2 << 20
 
-    /// FTS5's in-memory table of words while a fold runs. A fold of ``foldAt`` fills it twice,
-    /// writing two segments: a table that held the whole fold (8 MB) took no less time, and
-    /// four more MB of the memory budget, which a mirror of 50,000 RFCs has not to spare.
+    /// FTS5's in-memory table of words while a fold runs: the words of ``foldAt`` bytes of text
+    /// fit, so that a fold writes one segment.
     static let foldHashSize = 4 << 20
 
     /// FTS5's own size of that table (1 MB), which every other write of the index keeps.
