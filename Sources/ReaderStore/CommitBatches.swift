@@ -10,10 +10,10 @@ import ReaderSupport
 /// The index in the batch: a job stages its document cut into words, not written
 /// (``Store/stage(key:raw:document:pictures:keepVersions:indexLater:entry:)``). Written by each
 /// job, the documents went in one or two a transaction (882 transactions for the 1,067 sample
-/// RFCs), each rewriting the index's inner pages into its WAL (189 MB written for a 15 MB
-/// index), and a job waited on the index's writer with its place among `--jobs` while a fold
-/// of the staged words ran. A batch's one transaction wrote 121 MB; the mirror took 0.94–0.95
-/// of the time, and 20,000 RFCs into a store of 29,000 0.79.
+/// RFCs), each rewriting the index's inner pages into its WAL (the mirror wrote 197 MB, its
+/// store is 52), and a job waited on the index's writer with its place among `--jobs` while a
+/// fold of the staged words ran. With a batch's one transaction the mirror writes 126 MB and
+/// takes 0.95 of the time on this machine's disk.
 ///
 /// Why: a commit that finished itself waited on those three flushes, and so did its job's
 /// place among `--jobs`; the commits ending at the same moment shared them
