@@ -25,8 +25,9 @@ import ReaderSupport
 ///
 /// How many commits wait is bounded: a job hands its commit over, and gives up its place,
 /// only while fewer than ``largest`` (and fewer than ``unindexedBytesAtMost`` of words) wait
-/// besides the batch being written (``finish(_:handedOver:)``). Unbounded, a slow flush (a disk busy writing back a gigabyte just copied) let the jobs
-/// stage hundreds of commits behind it, each with its folders' descriptors and its memory.
+/// besides the batch being written (``finish(_:handedOver:)``). Unbounded, a slow flush (a
+/// disk busy writing back a gigabyte just copied) let the jobs stage hundreds of commits behind
+/// it, each with its folders' descriptors and its memory.
 ///
 /// The order of every commit is the one it had: its document in the index before its entry
 /// in the catalog, no name before its bytes are durable, no entry before its names. A process
