@@ -24,8 +24,8 @@ import ReaderSupport
 /// stored only once the batch is written, so what a fetch says it stored is on the disk.
 ///
 /// How many commits wait is bounded: a job hands its commit over, and gives up its place,
-/// only while fewer than ``largest`` (and fewer than ``unindexedBytesAtMost`` of words) wait
-/// besides the batch being written (``finish(_:handedOver:)``). Unbounded, a slow flush (a
+/// only while fewer than ``pendingAtMost`` are handed over and not finished (and fewer than
+/// ``unindexedBytesAtMost`` of words wait) (``finish(_:handedOver:)``). Unbounded, a slow flush (a
 /// disk busy writing back a gigabyte just copied) let the jobs stage hundreds of commits behind
 /// it, each with its folders' descriptors and its memory.
 ///
@@ -37,14 +37,19 @@ import ReaderSupport
 package final class CommitBatches: @unchecked Sendable {
     /// How long the first commit of a batch waits for others.
     static let window: Duration = .milliseconds(25)
-    /// The most commits a batch takes: each holds its blobs' folders open until then, two
-    /// descriptors, so a process allowed few (`ulimit -n 128`) takes fewer.
-    package static let largest: Int = {
+    /// The most commits handed over and not yet finished, the batch being written and those
+    /// waiting: each holds its blobs' folders open, two descriptors, so a process allowed few
+    /// (`ulimit -n 128`) keeps fewer. (Counted apart, a batch of 16 and 16 waiting ran out of
+    /// descriptors there once the batch wrote the index: 3 of 1,067 RFCs failed.)
+    package static let pendingAtMost: Int = {
         var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 8 }
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 16 }
         let allowed = Int(clamping: limit.rlim_cur)
-        return min(32, max(2, (allowed - 64) / 4))
+        return min(64, max(4, (allowed - 64) / 4))
     }()
+    /// The most commits a batch takes: half of those that may be pending, so that the next
+    /// batch fills while one is written.
+    package static let largest = min(32, pendingAtMost / 2)
 
     /// The bytes of words that may wait for the index, besides the batch's being written
     /// (``PendingCommit/unindexedBytes``): a few large documents fill a batch's room as many
@@ -78,7 +83,7 @@ package final class CommitBatches: @unchecked Sendable {
 
     /// Returns once `commit` is finished, with its batch; throws what finishing the batch threw.
     /// `handedOver` runs once the commit has its place among those waiting (at once, unless
-    /// ``largest`` wait already): the job gives up its place among `--jobs` there.
+    /// ``pendingAtMost`` are pending already): the job gives up its place among `--jobs` there.
     package func finish(_ commit: PendingCommit, handedOver: @Sendable () async -> Void = {}) async throws {
         await withCheckedContinuation { (room: CheckedContinuation<Void, Never>) in
             condition.withLock {
@@ -116,7 +121,9 @@ package final class CommitBatches: @unchecked Sendable {
 
     /// Guarded by `condition`: whether a commit may be handed over now.
     private var hasRoom: Bool {
-        closed || (waiting.count + promised < Self.largest && (waitingBytes < Self.unindexedBytesAtMost || waiting.isEmpty))
+        closed
+            || (writing + waiting.count + promised < Self.pendingAtMost
+                && (waitingBytes < Self.unindexedBytesAtMost || waiting.isEmpty))
     }
 
     /// Guarded by `condition`: the jobs waiting for room that now have it, each promised its place.
