@@ -27,13 +27,14 @@ extension Store {
         let prepared: FullTextIndex.Connection.PreparedDocument
         let newStore: Bool
 
+        /// The bytes of words it holds: what it keeps in memory until written.
+        let wordBytes: Int
+
         init(_ document: Document, key: String, blob: BlobID, blockStarts: [Int], newStore: Bool) {
             prepared = .init(key: key, blob: blob, document: document, blockStarts: blockStarts)
             self.newStore = newStore
+            wordBytes = prepared.rows.reduce(0) { $0 + $1.words.count }
         }
-
-        /// The bytes of words it holds: what it keeps in memory until written.
-        var wordBytes: Int { prepared.rows.reduce(0) { $0 + $1.words.count } }
     }
 
     /// Puts `documents` into the index in one transaction, with any others being stored at the

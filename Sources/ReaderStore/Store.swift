@@ -149,11 +149,10 @@ public struct Store: Sendable {
     /// Writes into the index the documents of `commits` staged to be indexed later, all in one
     /// transaction; each commit then knows whether the index held another version of its key.
     func indexIfLater(_ commits: [PendingCommit]) throws {
-        let later = commits.filter { $0.unindexed != nil }
-        let documents = later.compactMap(\.unindexed)
-        guard !documents.isEmpty else { return }
-        let older = try index(documents)
-        for commit in later { commit.index = .written(replaces: older.contains(commit.placing.key)) }
+        let later = commits.compactMap { commit in commit.unindexed.map { (commit, $0) } }
+        guard !later.isEmpty else { return }
+        let older = try index(later.map(\.1))
+        for (commit, _) in later { commit.index = .written(replaces: older.contains(commit.placing.key)) }
     }
 
     /// The last step of many staged commits, as one: the documents staged to be indexed later
