@@ -33,21 +33,27 @@ enum FileFetch {
         let path = parsed.path
         let mirror = mirrors.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+        let fd: Int32
         if let mirror {
             flags |= O_NOFOLLOW
-            guard let folder = resolvedMirror(mirror), let file = resolved(path) else {
-                // A name that does not resolve does not exist (or a link loops): not there.
-                if FileManager.default.fileExists(atPath: path) || isLink(path) { throw refused(url, "a link that leads nowhere") }
-                return .notFound
+            let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+            if !name.isEmpty, let opened = openFolder(FileSystem.parent(of: path), of: mirror) {
+                // Opened in its folder, itself never followed: a link fails (ELOOP) and is
+                // looked at below, to say where it leads.
+                fd = openat(opened, name, flags)
+            } else {
+                if let outcome = try checkInside(mirror, path, url: url) { return outcome }
+                fd = open(path, flags)
             }
-            guard file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
-                throw refused(url, "it leads outside the mirror's folder \(mirror) (to \(file))")
+            if fd < 0 && errno == ELOOP {
+                if let outcome = try checkInside(mirror, path, url: url) { return outcome }
+                throw refused(url, "a link, in a mirror whose files must be its own")
             }
+        } else {
+            fd = open(path, flags)
         }
-        let fd = open(path, flags)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { return .notFound }
-            if errno == ELOOP { throw refused(url, "a link, in a mirror whose files must be its own") }
             throw ReaderError.network(url: url, reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
@@ -67,6 +73,49 @@ enum FileFetch {
         } catch {
             throw ReaderError.network(url: url, reason: "\(error)")
         }
+    }
+
+    /// Whether `path`, every link of it resolved, is inside `mirror`'s folder: nil when it is,
+    /// `.notFound` when it names nothing; a refusal when it leads nowhere or outside.
+    private static func checkInside(_ mirror: String, _ path: String, url: String) throws -> FetchOutcome? {
+        guard let folder = resolvedMirror(mirror), let file = resolved(path) else {
+            // A name that does not resolve does not exist (or a link loops): not there.
+            if FileManager.default.fileExists(atPath: path) || isLink(path) { throw refused(url, "a link that leads nowhere") }
+            return .notFound
+        }
+        guard file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+            throw refused(url, "it leads outside the mirror's folder \(mirror) (to \(file))")
+        }
+        return nil
+    }
+
+    /// The folders of mirrors' files, each opened once, where every link of its path was
+    /// resolved and found inside its mirror: a file is then opened in it (`openat`), its
+    /// own name never followed. Resolving each file's path anew (`realpath`) was a `readlink`
+    /// for each name of it: five of a mirror's system calls a document. A folder moved or
+    /// replaced later is still the one opened: its files are the mirror's, never the ones a
+    /// link put in its place leads to. Never closed: a process reads from a few folders.
+    private static let openFolders = Mutex<[String: Int32]>([:])
+
+    /// The folder `folder` of `mirror`, opened; nil when it is not inside the mirror once its
+    /// links are resolved, or not there (the file's own checks then say why), or when more
+    /// folders than the bound are open already.
+    private static func openFolder(_ folder: String, of mirror: String) -> Int32? {
+        if let kept = openFolders.withLock({ $0[folder] }) { return kept }
+        guard let root = resolvedMirror(mirror), let real = resolved(folder),
+            real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        else { return nil }
+        // `real` has no link left in it; O_NOFOLLOW keeps a link put there since from being followed.
+        let fd = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        let kept = openFolders.withLock { folders -> Int32? in
+            if let other = folders[folder] { return other }
+            guard folders.count < 16 else { return nil }
+            folders[folder] = fd
+            return fd
+        }
+        if kept != fd { close(fd) }
+        return kept
     }
 
     private static func refused(_ url: String, _ reason: String) -> ReaderError {

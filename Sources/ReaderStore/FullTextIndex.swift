@@ -1,5 +1,6 @@
 import CSQLite
 import ReaderSupport
+import Synchronization
 
 /// `fulltext/index.db`: the full-text index of every stored document, for `reader find`.
 /// Derived data, like `views/` and `entries/`: made from the document blobs, rebuilt from
@@ -41,6 +42,22 @@ package struct FullTextIndex: Sendable {
     static let layoutVersion = "7"
 
     var exists: Bool { FileSystem.exists(path) }
+
+    /// Whether the index is there, or was once seen there by this process: a commit asks it
+    /// of every document (whether the store is new), and the look — a walk to the folder and a
+    /// `stat` — was a mirror's two calls a document long after the index was made. An index
+    /// removed since reads as there: the store is then taken for an older one, whose new
+    /// index `find` fills from every document (``open(create:complete:readOnly:)``), never
+    /// for a new one.
+    var existsOrExisted: Bool {
+        if seen.isSet { return true }
+        let now = exists
+        if now { seen.set() }
+        return now
+    }
+
+    /// Set once the index was seen (``existsOrExisted``).
+    private let seen = SeenFlag()
 
     /// Opens the index; nil when there is none and `create` is false. A new index is
     /// `complete` when the store held no document before it (a new store); one made by a
@@ -187,4 +204,12 @@ package struct FullTextIndex: Sendable {
             return documents
         }
     }
+}
+
+/// A flag set once and never cleared, shared by the copies of a ``FullTextIndex``.
+private final class SeenFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
 }

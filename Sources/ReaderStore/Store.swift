@@ -91,7 +91,7 @@ public struct Store: Sendable {
     /// commit carries it, for its batch to write before naming anything (``CommitBatches``).
     package func stage(
         key: String, raw: IncomingBlob, document: Document, pictures: [IncomingBlob] = [], keepVersions: Bool = true,
-        indexLater: Bool = false, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
+        indexLater: Bool = false, replacing: Replaced = .lookedUp, entry makeEntry: (BlobID, BlobID) -> CatalogEntry
     ) throws -> PendingCommit {
         let incoming = [raw] + pictures
         var handedOver = false
@@ -109,7 +109,7 @@ public struct Store: Sendable {
         let writtenEntries = entries
         let lock = try writersLock()
         let documentBlob = try encoded.finish()
-        let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+        let newStore = !fullText.existsOrExisted && ((try? catalog.read().entries.isEmpty) ?? false)
         let tables = entryTables
         // Derived data, made while the blobs are deflated (``IncomingBlob/stage(_:alongside:)``):
         // the entry table (without it, the entry lookup reads the document instead) and the
@@ -129,7 +129,11 @@ public struct Store: Sendable {
         // The entry replaced becomes an earlier version. Read here, not under the catalog's
         // lock: two processes storing one key at the same instant may each miss the
         // other's content (the later one's entry wins, as it always has).
-        let previous = (try? catalog.entry(key)) ?? nil
+        let previous: CatalogEntry? =
+            switch replacing {
+            case .lookedUp: (try? catalog.entry(key)) ?? nil
+            case .read(let entry): entry
+            }
         entry = keepVersions ? entry.keeping(previous) : entry.withoutVersions
         handedOver = true
         return PendingCommit(
@@ -198,7 +202,7 @@ public struct Store: Sendable {
             // stored document. Only versions came when the current document stays.
             var replaces = false
             if merged.document != existing?.document {
-                let newStore = !fullText.exists && ((try? catalog.read().entries.isEmpty) ?? false)
+                let newStore = !fullText.existsOrExisted && ((try? catalog.read().entries.isEmpty) ?? false)
                 let placed = try placedDocument(ofBlob: merged.document)
                 replaces = try index(
                     placed.document, key: key, blob: merged.document, blockStarts: placed.blockStarts, newStore: newStore)

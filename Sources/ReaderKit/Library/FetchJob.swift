@@ -128,7 +128,7 @@ struct FetchJob: Sendable {
                 trace(
                     "\(location.key): \(body.status.map { "HTTP \($0), " } ?? "")\(body.url == url ? "" : "from \(body.url), ")\(body.count) bytes (\(body.mediaType ?? "no media type")) in \(took)"
                 )
-                return try await keep(body, raw: incoming, module: module, location: location, previous: intact)
+                return try await keep(body, raw: incoming, module: module, location: location, previous: intact, stored: existing)
             }
         }
         throw Self.notFound(location.urls, key: location.key, absence: absence(location.key))
@@ -181,7 +181,8 @@ struct FetchJob: Sendable {
             let body = FetchedBody(
                 count: raw.count, url: entry.url ?? key, mediaType: entry.mediaType, charset: entry.charset, etag: entry.etag,
                 lastModified: entry.lastModified)
-            var result = try await keep(body, raw: raw, module: module, location: Location(key: key, urls: []), previous: entry)
+            var result = try await keep(
+                body, raw: raw, module: module, location: Location(key: key, urls: []), previous: entry, stored: entry)
             result.status = .notModified
             result.bytesFetched = 0
             return result
@@ -194,9 +195,11 @@ struct FetchJob: Sendable {
 
     /// Parses what was fetched (`raw`, written to the store as it came) and commits it. The
     /// body is read into memory only here, within the process's memory budget.
+    /// `previous`: the stored copy when intact; `stored`: the entry stored, intact or not,
+    /// which the new entry keeps as its earlier version.
     private func keep(
         _ body: FetchedBody, raw: IncomingBlob, module chosen: (any ParserModule)?, location: Location,
-        previous: CatalogEntry?
+        previous: CatalogEntry?, stored: CatalogEntry?
     ) async throws -> FetchResult {
         guard let module = reroute(chosen, body: body, prefix: raw.prefix) else {
             throw ReaderError.parse(
@@ -252,7 +255,7 @@ struct FetchJob: Sendable {
             let (pending, entry, written) = try await BlockingWork.run { () throws -> (PendingCommit?, CatalogEntry, Int) in
                 let staged = try store.stage(
                     key: location.key, raw: raw, document: document, pictures: kept.blobs, keepVersions: keepVersions,
-                    indexLater: batched
+                    indexLater: batched, replacing: .read(stored)
                 ) { rawID, documentID in
                     CatalogEntry(
                         requestType: requestType, url: body.url.hasPrefix("file://") ? nil : body.url, raw: rawID, document: documentID,
