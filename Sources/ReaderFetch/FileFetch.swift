@@ -36,15 +36,14 @@ enum FileFetch {
         let fd: Int32
         if let mirror {
             flags |= O_NOFOLLOW
-            let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-            if !name.isEmpty, let opened = openFolder(FileSystem.parent(of: path), of: mirror) {
-                // Opened in its folder, itself never followed: a link fails (ELOOP) and is
-                // looked at below, to say where it leads.
-                fd = openat(opened, name, flags)
-            } else {
-                if let outcome = try checkInside(mirror, path, url: url) { return outcome }
-                fd = open(path, flags)
+            // The file's folder as checked before, while it still is that folder; else every link
+            // of the file's path resolved and checked now.
+            if !isCheckedFolder(FileSystem.parent(of: path), of: mirror), let outcome = try checkInside(mirror, path, url: url) {
+                return outcome
             }
+            // The file itself never followed: a link fails (ELOOP) and is looked at below, to
+            // say where it leads.
+            fd = open(path, flags)
             if fd < 0 && errno == ELOOP {
                 if let outcome = try checkInside(mirror, path, url: url) { return outcome }
                 throw refused(url, "a link, in a mirror whose files must be its own")
@@ -89,33 +88,43 @@ enum FileFetch {
         return nil
     }
 
-    /// The folders of mirrors' files, each opened once, where every link of its path was
-    /// resolved and found inside its mirror: a file is then opened in it (`openat`), its
-    /// own name never followed. Resolving each file's path anew (`realpath`) was a `readlink`
-    /// for each name of it: five of a mirror's system calls a document. A folder moved or
-    /// replaced later is still the one opened: its files are the mirror's, never the ones a
-    /// link put in its place leads to. Never closed: a process reads from a few folders.
-    private static let openFolders = Mutex<[String: Int32]>([:])
+    /// The folders of mirrors' files found inside their mirror once every link of their path
+    /// was resolved, by path, with the folder each path led to then (its device and inode).
+    /// Resolving each file's path anew (`realpath`) was a `readlink` for each of its names: five
+    /// of a mirror's system calls a document, where a folder still the one checked costs one
+    /// `stat`. A folder moved, replaced or made a link since is another folder: checked anew,
+    /// so a mirror updated by swapping its folders is read as it is now (`reader serve` runs for
+    /// weeks), and a link put in a folder's place is never followed outside the mirror.
+    private static let checkedFolders = Mutex<[String: FolderIdentity]>([:])
 
-    /// The folder `folder` of `mirror`, opened; nil when it is not inside the mirror once its
-    /// links are resolved, or not there (the file's own checks then say why), or when more
-    /// folders than the bound are open already.
-    private static func openFolder(_ folder: String, of mirror: String) -> Int32? {
-        if let kept = openFolders.withLock({ $0[folder] }) { return kept }
-        guard let root = resolvedMirror(mirror), let real = resolved(folder),
-            real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-        else { return nil }
-        // `real` has no link left in it; O_NOFOLLOW keeps a link put there since from being followed.
-        let fd = open(real, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        let kept = openFolders.withLock { folders -> Int32? in
-            if let other = folders[folder] { return other }
-            guard folders.count < 16 else { return nil }
-            folders[folder] = fd
-            return fd
+    /// A folder's device and inode.
+    private struct FolderIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+
+        init?(_ path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+            (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
         }
-        if kept != fd { close(fd) }
-        return kept
+    }
+
+    /// Whether `folder`, where a file of `mirror` is, leads to a folder inside the mirror: the
+    /// one checked before, or one found inside it now.
+    private static func isCheckedFolder(_ folder: String, of mirror: String) -> Bool {
+        guard let now = FolderIdentity(folder) else { return false }
+        if checkedFolders.withLock({ $0[folder] }) == now { return true }
+        guard let root = resolvedMirror(mirror), let real = resolved(folder),
+            real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/"),
+            // The folder resolved is the one looked at a moment ago, not one put there since.
+            FolderIdentity(real) == now
+        else { return false }
+        checkedFolders.withLock { folders in
+            // A process reads from a folder or two; the bound is against a caller that names many.
+            if folders.count >= 64 { folders.removeAll() }
+            folders[folder] = now
+        }
+        return true
     }
 
     private static func refused(_ url: String, _ reason: String) -> ReaderError {
