@@ -31,7 +31,7 @@ enum FileFetch {
             throw ReaderError.usage("\(url): a file URL names a file of this machine; its host must be empty or localhost, not '\(host)'")
         }
         let path = parsed.path
-        let mirror = mirrors.first { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        let mirror = mirrors.first { isInside(path, $0) }
         var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
         let fd: Int32
         if let mirror {
@@ -82,7 +82,7 @@ enum FileFetch {
             if FileManager.default.fileExists(atPath: path) || isLink(path) { throw refused(url, "a link that leads nowhere") }
             return .notFound
         }
-        guard file.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+        guard isInside(file, folder) else {
             throw refused(url, "it leads outside the mirror's folder \(mirror) (to \(file))")
         }
         return nil
@@ -115,7 +115,7 @@ enum FileFetch {
         guard let now = FolderIdentity(folder) else { return false }
         if checkedFolders.withLock({ $0[folder] }) == now { return true }
         guard let root = resolvedMirror(mirror), let real = resolved(folder),
-            real == root || real.hasPrefix(root.hasSuffix("/") ? root : root + "/"),
+            real == root || isInside(real, root),
             // The folder resolved is the one looked at a moment ago, not one put there since.
             FolderIdentity(real) == now
         else { return false }
@@ -125,6 +125,11 @@ enum FileFetch {
             folders[folder] = now
         }
         return true
+    }
+
+    /// Whether `path` is under `folder` (below it, not the folder itself), both absolute.
+    private static func isInside(_ path: String, _ folder: String) -> Bool {
+        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     private static func refused(_ url: String, _ reason: String) -> ReaderError {

@@ -126,9 +126,10 @@ public struct Store: Sendable {
         var entry = makeEntry(try raw.finish(), documentBlob)
         let pictureBlobs = try pictures.map { try $0.finish() }
         entry.pictures = pictureBlobs.isEmpty ? nil : pictureBlobs
-        // The entry replaced becomes an earlier version. Read here, not under the catalog's
-        // lock: two processes storing one key at the same instant may each miss the
-        // other's content (the later one's entry wins, as it always has).
+        // The entry replaced becomes an earlier version. Read here or by the caller a moment
+        // before (``Replaced``), not under the catalog's lock: two processes storing one key at
+        // the same instant may each miss the other's content (the later one's entry wins, as
+        // it always has).
         let previous: CatalogEntry? =
             switch replacing {
             case .lookedUp: (try? catalog.entry(key)) ?? nil
