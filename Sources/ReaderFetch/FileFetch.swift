@@ -95,29 +95,18 @@ enum FileFetch {
     /// `stat`. A folder moved, replaced or made a link since is another folder: checked anew,
     /// so a mirror updated by swapping its folders is read as it is now (`reader serve` runs for
     /// weeks), and a link put in a folder's place is never followed outside the mirror.
-    private static let checkedFolders = Mutex<[String: FolderIdentity]>([:])
-
-    /// A folder's device and inode.
-    private struct FolderIdentity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-
-        init?(_ path: String) {
-            var status = stat()
-            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-            (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
-        }
-    }
+    private static let checkedFolders = Mutex<[String: FileIdentity]>([:])
 
     /// Whether `folder`, where a file of `mirror` is, leads to a folder inside the mirror: the
     /// one checked before, or one found inside it now.
     private static func isCheckedFolder(_ folder: String, of mirror: String) -> Bool {
-        guard let now = FolderIdentity(folder) else { return false }
-        if checkedFolders.withLock({ $0[folder] }) == now { return true }
+        guard let now = FileIdentity(following: folder) else { return false }
+        // The same folder, whatever was added to it since (its size and time move with it).
+        if checkedFolders.withLock({ $0[folder] })?.isSameFile(as: now) == true { return true }
         guard let root = resolvedMirror(mirror), let real = resolved(folder),
             real == root || isInside(real, root),
             // The folder resolved is the one looked at a moment ago, not one put there since.
-            FolderIdentity(real) == now
+            FileIdentity(following: real)?.isSameFile(as: now) == true
         else { return false }
         checkedFolders.withLock { folders in
             // A process reads from a folder or two; the bound is against a caller that names many.

@@ -19,6 +19,17 @@ package struct FileIdentity: Equatable, Sendable {
     package init?(_ path: String) {
         var info = stat()
         guard path.withCString({ lstat($0, &info) }) == 0 else { return nil }
+        self.init(info)
+    }
+
+    /// The file `path` leads to, every link of its path followed; nil when there is none.
+    package init?(following path: String) {
+        var info = stat()
+        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
+        self.init(info)
+    }
+
+    private init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
