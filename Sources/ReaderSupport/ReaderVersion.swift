@@ -1,4 +1,4 @@
 /// The version of `reader`, for `--version` and the User-Agent.
 public enum ReaderVersion {
-    public static let current = "0.32.0"
+    public static let current = "0.33.0"
 }

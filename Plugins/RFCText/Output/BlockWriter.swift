@@ -52,10 +52,17 @@ struct BlockWriter {
     }
 
     /// The runs of a paragraph: plain text, and a linked run for every RFC it mentions.
-    private mutating func inlines(_ bytes: [UInt8], style: Inline.Style) -> [Inline] {
-        var runs: [Inline] = []
+    private mutating func inlines(_ text: String, style: Inline.Style) -> [Inline] {
+        // Most paragraphs mention no RFC and cite no label: their text is their one run, and
+        // their bytes are not copied out of it to be looked through.
+        var text = text
+        guard text.withUTF8({ Self.mayMention($0) }) else { return [Inline(text, style: style)] }
+        let bytes = Array(text.utf8)
         var plainStart = 0
         let mentions = RFCMention.find(in: bytes)
+        var runs: [Inline] = []
+        // A run before each mention, the mention, and the rest: grown once, not at each.
+        runs.reserveCapacity(2 * mentions.count + 1)
         // Only a label citation or a reference list entry needs a `[`; most paragraphs hold none.
         if ASCII.holds(UInt8(ascii: "["), in: bytes) { labelCitations.paragraph(bytes, mentions: mentions, section: section) }
         for mention in mentions {
@@ -67,10 +74,36 @@ struct BlockWriter {
             runs.append(Inline(String(decoding: bytes[mention.range], as: UTF8.self), style: style, link: link))
             plainStart = mention.range.upperBound
         }
-        if plainStart < bytes.count || runs.isEmpty {
+        if runs.isEmpty { return [Inline(text, style: style)] }
+        if plainStart < bytes.count {
             runs.append(Inline(String(decoding: bytes[plainStart...], as: UTF8.self), style: style))
         }
         return runs
+    }
+
+    /// Whether `bytes` may hold an RFC's mention (`RFC`) or a label's citation (`[`): what
+    /// ``inlines(_:style:)`` looks through a paragraph's bytes for.
+    /// Sixteen bytes at a time past those that are neither `[` nor `R`, as ``ASCII`` looks.
+    private static func mayMention(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let bracket = SIMD16<UInt8>(repeating: 0x5B)
+        let capitalR = SIMD16<UInt8>(repeating: 0x52)
+        var offset = 0
+        while offset < bytes.count {
+            if offset + 16 <= bytes.count {
+                let sixteen = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                if !any((sixteen .== bracket) .| (sixteen .== capitalR)) {
+                    offset += 16
+                    continue
+                }
+            }
+            switch bytes[offset] {
+            case 0x5B: return true
+            case 0x52 where offset + 2 < bytes.count && bytes[offset + 1] == 0x46 && bytes[offset + 2] == 0x43: return true
+            default: offset += 1
+            }
+        }
+        return false
     }
 
     private mutating func cite(_ mention: RFCMention, in bytes: [UInt8]) {
@@ -79,12 +112,13 @@ struct BlockWriter {
 
     /// Joins the lines with single spaces; a word hyphenated at a line's end is joined whole.
     /// Written through buffers: every paragraph of every document is made here, and appending
-    /// a byte at a time checked the array's room and owner for each.
-    private func reflow(_ segments: [Range<Int>]) -> [UInt8] {
+    /// a byte at a time checked the array's room and owner for each. Into the string itself,
+    /// not bytes the string is then copied from: a paragraph's one allocation.
+    private func reflow(_ segments: [Range<Int>]) -> String {
         let capacity = segments.reduce(0) { $0 + $1.count + 1 }
         return text.bytes.withUnsafeBufferPointer { bytes in
-            [UInt8](unsafeUninitializedCapacity: capacity) { out, count in
-                count = 0
+            String(unsafeUninitializedCapacity: capacity) { out in
+                var count = 0
                 for segment in segments {
                     let lower = max(segment.lowerBound, 0)
                     let upper = min(segment.upperBound, bytes.count)
@@ -108,6 +142,7 @@ struct BlockWriter {
                         previous = byte
                     }
                 }
+                return count
             }
         }
     }
@@ -121,6 +156,8 @@ struct BlockWriter {
         }
         if common == .max { common = 0 }
         var out: [UInt8] = []
+        // The lines' bytes and a newline each, blank ones too: one allocation for the figure.
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.blanksBefore + $1.lines.reduce(0) { $0 + max(0, $1.end - $1.start) + 1 } })
         var pendingBlanks = 0
         for (number, part) in parts.enumerated() {
             if number > 0 { pendingBlanks += part.blanksBefore }

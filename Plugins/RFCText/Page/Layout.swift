@@ -207,7 +207,7 @@ struct Layout: Sendable {
         if last == 0x3A || last == 0x3F || last == 0x21 { return false }  // : ? !
         if last == ASCII.period, !endsInAbbreviation(previous) { return false }
         if ASCII.isLower(text.bytes[next.contentStart]) { return true }
-        if next.indent == 0, SectionNumber.parse(text.bytes, from: next.contentStart, to: next.end) != nil { return false }
+        if next.indent == 0, SectionNumber.starts(text.bytes, from: next.contentStart, to: next.end) { return false }
         return isFull(previous, before: next)
     }
 

@@ -114,6 +114,9 @@ struct BodyBuilder {
             } else {
                 lists.append(ListFrame(markerIndent: markerIndent, ordered: ordered, items: items))
             }
+        case .node(let node):
+            while let top = lists.last, indent <= top.markerIndent { closeTop() }
+            emit(node, blanksBefore: chunk.blanksBefore)
         case .nodes(let found):
             while let top = lists.last, indent <= top.markerIndent { closeTop() }
             for node in found { emit(node, blanksBefore: chunk.blanksBefore) }

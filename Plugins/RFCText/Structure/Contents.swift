@@ -110,7 +110,7 @@ struct Contents: Sendable {
             if indentedOnly ? line.indent == 0 : (index != first && (text.key(line) == firstKey || line.width > 65)) {
                 break
             }
-            let isNumbered = SectionNumber.parse(text.bytes, from: line.contentStart, to: line.end) != nil
+            let isNumbered = SectionNumber.starts(text.bytes, from: line.contentStart, to: line.end)
             if !blankBefore, !isNumbered, let last = entries.indices.last, entries[last].number != nil,
                 line.indent > entryIndents[last]
             {

@@ -1,6 +1,10 @@
 /// A block of the body while it is being built: its text still points into the source bytes,
 /// so that nothing is copied until the layout is known.
-indirect enum Node: Sendable {
+///
+/// Not `indirect`: the cases that hold nodes hold them in arrays, which are references already.
+/// Indirect, every node was a box of its own on the heap: 400,000 of a mirror's 3.5 million
+/// allocations (the 1,067 sample RFCs), each a turn at the allocator's lock.
+enum Node: Sendable {
     case heading(level: Int, number: String?, title: String)
     /// Text to reflow into one line; each segment is one source line's text.
     case paragraph(segments: [Range<Int>], strong: Bool)

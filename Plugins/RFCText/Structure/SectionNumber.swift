@@ -14,6 +14,26 @@ struct SectionNumber: Equatable, Sendable {
     /// Reads a number and the gap after it from `start`; nil when the text does not start with one
     /// followed by a title.
     static func parse(_ bytes: [UInt8], from start: Int, to end: Int) -> SectionNumber? {
+        // Read twice: first whether a number is there (most lines tried hold none), then its
+        // parts, so that the array of them is made only for a number.
+        guard let (isAppendix, titleStart) = read(bytes, from: start, to: end, part: { _ in }) else { return nil }
+        var parts: [String] = []
+        parts.reserveCapacity(4)
+        _ = read(bytes, from: start, to: end) { parts.append(String(decoding: bytes[$0], as: UTF8.self)) }
+        return SectionNumber(parts: parts, isAppendix: isAppendix, titleStart: titleStart)
+    }
+
+    /// Whether the text at `start` is a number followed by a title (``parse(_:from:to:)`` is
+    /// not nil), its parts not made.
+    static func starts(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        read(bytes, from: start, to: end, part: { _ in }) != nil
+    }
+
+    /// Reads a number from `start` as ``parse(_:from:to:)`` does, handing each of its parts to
+    /// `part`: whether it is written as an appendix, and where its title starts.
+    private static func read(
+        _ bytes: [UInt8], from start: Int, to end: Int, part: (Range<Int>) -> Void
+    ) -> (isAppendix: Bool, titleStart: Int)? {
         var index = start
         var isAppendix = false
         if end - index > appendixWord.count,
@@ -24,11 +44,10 @@ struct SectionNumber: Equatable, Sendable {
             while index < end, bytes[index] == ASCII.space { index += 1 }
         }
         guard index < end else { return nil }
-        var parts: [String] = []
         let first = bytes[index]
         if ASCII.isDigit(first) {
-            guard let part = digits(bytes, &index, end) else { return nil }
-            parts.append(part)
+            guard let digits = digits(bytes, &index, end) else { return nil }
+            part(digits)
         } else if ASCII.isUpper(first) {
             let letters = index
             while index < end, ASCII.isUpper(bytes[index]), index - letters < 5 { index += 1 }
@@ -37,27 +56,27 @@ struct SectionNumber: Equatable, Sendable {
             // A bare capital is a word ("A summary"), not a number, unless a dot or `Appendix` says so.
             let dotted = index < end && bytes[index] == ASCII.period
             guard dotted || (isAppendix && word.count == 1) else { return nil }
-            parts.append(word)
+            part(letters..<index)
         } else {
             return nil
         }
         while index + 1 < end, bytes[index] == ASCII.period, ASCII.isDigit(bytes[index + 1]) {
             index += 1
-            guard let part = digits(bytes, &index, end) else { return nil }
-            parts.append(part)
+            guard let digits = digits(bytes, &index, end) else { return nil }
+            part(digits)
         }
         if index < end, bytes[index] == ASCII.period || (isAppendix && bytes[index] == 0x3A) { index += 1 }
         guard index < end, bytes[index] == ASCII.space else { return nil }
         while index < end, bytes[index] == ASCII.space { index += 1 }
         guard index < end else { return nil }
-        return SectionNumber(parts: parts, isAppendix: isAppendix, titleStart: index)
+        return (isAppendix, index)
     }
 
-    private static func digits(_ bytes: [UInt8], _ index: inout Int, _ end: Int) -> String? {
+    private static func digits(_ bytes: [UInt8], _ index: inout Int, _ end: Int) -> Range<Int>? {
         let start = index
         while index < end, ASCII.isDigit(bytes[index]) { index += 1 }
         guard index > start, index - start <= 3 else { return nil }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return start..<index
     }
 
     /// Whether this number can come next after `previous` (the last heading's parts): the next
