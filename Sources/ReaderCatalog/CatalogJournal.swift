@@ -157,7 +157,11 @@ struct CatalogJournal: Sendable {
     static func parse(_ line: ArraySlice<UInt8>) -> Change? {
         guard line.starts(with: keyPrefix), line.last == UInt8(ascii: "}") else { return nil }
         let rest = line.dropFirst(keyPrefix.count).dropLast()
-        guard let keyEnd = KeyedLines.literalEnd(rest, from: rest.startIndex, to: rest.endIndex) else { return nil }
+        // Over the raw bytes: the generic ``KeyedLines/literalEnd(_:from:to:)`` is not
+        // specialised across modules, and read each byte through a witness that allocated
+        // (38,000 `malloc` calls in a mirror of 1,067 RFCs, on the commits' one thread).
+        guard let keyLength = rest.withUnsafeBytes({ KeyedLines.literalEnd($0, from: 0, to: $0.count) }) else { return nil }
+        let keyEnd = rest.startIndex + keyLength
         let key = Array(rest[..<keyEnd])
         let value = rest[keyEnd...]
         guard value.starts(with: entryPrefix) else { return nil }

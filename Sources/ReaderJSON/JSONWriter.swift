@@ -143,9 +143,11 @@ package struct JSONWriter: ~Copyable {
     /// `[…]` of `values`, each written by `element`; the point at which full pieces go out.
     package mutating func array<T>(_ values: [T], _ element: (inout JSONWriter, T) -> Void) {
         byte(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
+        // By index, not `enumerated()`: called unspecialised (from other modules, with a `T`
+        // it cannot see), the enumeration's pair allocated for every element.
+        for index in values.indices {
             if index > 0 { byte(UInt8(ascii: ",")) }
-            element(&self, value)
+            element(&self, values[index])
             elementEnded()
         }
         byte(UInt8(ascii: "]"))

@@ -31,9 +31,18 @@ extension JSONWriter {
         case .array(let values): array(values) { $0.value($1) }
         case .object(let members):
             byte(UInt8(ascii: "{"))
-            for (index, key) in members.keys.sorted().enumerated() {
-                self.key(key, first: index == 0)
-                if let member = members[key] { self.value(member) }
+            // The keys sorted where they are, on the stack: a module's metadata holds an
+            // object for each section of a document (`{"number", "title"}`), and an array of
+            // keys made for each was one allocation a section.
+            withUnsafeTemporaryAllocation(of: String.self, capacity: members.count) { buffer in
+                var keys = buffer
+                _ = keys.initialize(from: members.keys)
+                keys.sort()
+                for (index, key) in keys.enumerated() {
+                    self.key(key, first: index == 0)
+                    if let member = members[key] { self.value(member) }
+                }
+                keys.deinitialize()
             }
             byte(UInt8(ascii: "}"))
         }
