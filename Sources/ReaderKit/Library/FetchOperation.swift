@@ -100,6 +100,9 @@ public final class FetchOperation: Sendable {
             await unfinished.none()
             batches?.close()
             await fetcher.shutdown()
+            // What the jobs freed goes back before the steps that end the fetch take memory of
+            // their own (FreedMemory.swift): they set the peak of a large mirror otherwise.
+            if batches != nil { FreedMemory.giveBack() }
             // What is stored is already safe in the journal and the index; a failure here only
             // delays folding it (the journal into `catalog.json`, the staged words into FTS5's table).
             reader.store.foldIndex()
