@@ -82,8 +82,8 @@ struct BlockWriter {
     }
 
     /// Whether `bytes` may hold an RFC's mention (`RFC`) or a label's citation (`[`): what
-    /// ``inlines(_:style:)`` looks through a paragraph's bytes for.
-    /// Sixteen bytes at a time past those that are neither `[` nor `R`, as ``ASCII`` looks.
+    /// ``inlines(_:style:)`` looks through a paragraph's bytes for. Sixteen bytes at a time
+    /// past those that are neither `[` nor `R`, as ``ASCII/firstIndex(of:in:from:)`` looks.
     private static func mayMention(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
         let bracket = SIMD16<UInt8>(repeating: 0x5B)
