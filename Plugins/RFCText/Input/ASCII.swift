@@ -30,18 +30,21 @@ enum ASCII {
     /// text holds no `[` or `R`, and a pass a byte at a time took six times the instructions
     /// (callgrind, 60 RFCs).
     static func firstIndex(of byte: UInt8, in bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBytes { raw in
-            let wanted = SIMD16<UInt8>(repeating: byte)
-            var offset = max(start, 0)
-            while offset + 16 <= raw.count {
-                if any(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) .== wanted) { break }
-                offset += 16
-            }
-            while offset < raw.count {
-                if raw[offset] == byte { return offset }
-                offset += 1
-            }
-            return nil
+        bytes.withUnsafeBytes { firstIndex(of: byte, in: $0, from: start) }
+    }
+
+    /// ``firstIndex(of:in:from:)`` of bytes in place (a string's, not copied to an array).
+    static func firstIndex(of byte: UInt8, in raw: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        let wanted = SIMD16<UInt8>(repeating: byte)
+        var offset = max(start, 0)
+        while offset + 16 <= raw.count {
+            if any(raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self) .== wanted) { break }
+            offset += 16
         }
+        while offset < raw.count {
+            if raw[offset] == byte { return offset }
+            offset += 1
+        }
+        return nil
     }
 }

@@ -82,26 +82,14 @@ struct BlockWriter {
     }
 
     /// Whether `bytes` may hold an RFC's mention (`RFC`) or a label's citation (`[`): what
-    /// ``inlines(_:style:)`` looks through a paragraph's bytes for. Sixteen bytes at a time
-    /// past those that are neither `[` nor `R`, as ``ASCII/firstIndex(of:in:from:)`` looks.
+    /// ``inlines(_:style:)`` looks through a paragraph's bytes for.
     private static func mayMention(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(bytes)
-        let bracket = SIMD16<UInt8>(repeating: 0x5B)
-        let capitalR = SIMD16<UInt8>(repeating: 0x52)
-        var offset = 0
-        while offset < bytes.count {
-            if offset + 16 <= bytes.count {
-                let sixteen = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                if !any((sixteen .== bracket) .| (sixteen .== capitalR)) {
-                    offset += 16
-                    continue
-                }
-            }
-            switch bytes[offset] {
-            case 0x5B: return true
-            case 0x52 where offset + 2 < bytes.count && bytes[offset + 1] == 0x46 && bytes[offset + 2] == 0x43: return true
-            default: offset += 1
-            }
+        if ASCII.firstIndex(of: UInt8(ascii: "["), in: raw, from: 0) != nil { return true }
+        var from = 0
+        while let capital = ASCII.firstIndex(of: UInt8(ascii: "R"), in: raw, from: from) {
+            if capital + 2 < raw.count, raw[capital + 1] == UInt8(ascii: "F"), raw[capital + 2] == UInt8(ascii: "C") { return true }
+            from = capital + 1
         }
         return false
     }
